@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Events: parsing perf's event syntax into attrs (lib/event/parse*.c,
+ * pmu.c, tracepoint.c) and opening them (lib/event/open.c).
+ *
+ * Accepted (as perf record -e): software and hardware names
+ * (cpu-clock, cs, cycles, ...), raw rNNNN, tracepoints sys:event with globs
+ * (sched:*), dynamic PMUs pmu/term=value,.../ using the PMU's sysfs format
+ * files, modifiers :u :k :h :H :G :I :p :pp :ppp :P :S :D :e :W, comma lists.
+ */
+#ifndef PULSE_EVENT_H
+#define PULSE_EVENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <linux/perf_event.h>
+
+struct pulse_evsel {
+	struct perf_event_attr attr;	/* what the spec asked for; record adds sampling bits */
+	char *name;			/* perf's name: "cpu-clock", "cycles:u", "sched:sched_switch" */
+	char *tp_system;		/* tracepoints: "sched" (NULL otherwise) */
+	char *tp_name;			/* tracepoints: "sched_switch" */
+	char *pmu_name;			/* dynamic PMU events: "msr" */
+	bool fell_back;			/* cycles replaced by cpu-clock (no PMU) */
+	bool mod_precise_set;		/* a :p modifier was given */
+	int idx;			/* position in the evlist */
+	/* open state (lib/event/open.c) */
+	int nr_cpus;			/* rows of fd/id */
+	int nr_threads;			/* columns of fd/id */
+	int *fd;			/* [cpu * nr_threads + thread], -1 when not open */
+	__u64 *id;			/* kernel ids, same indexing */
+};
+
+struct pulse_evlist {
+	struct pulse_evsel **entries;	/* owned */
+	int nr;
+};
+
+/* Where the parser looks; NULL fields mean the real system. */
+struct pulse_parse_opts {
+	size_t sz;
+	const char *sysfs;		/* default "/sys"; tests point it at a fake tree */
+	const char *tracefs;		/* tracefs mount; default: found (or mounted) via libtracefs */
+};
+
+/* What went wrong, for the CLI's error and hint lines. */
+struct pulse_parse_error {
+	char token[128];		/* the event or term that failed */
+	char msg[256];			/* "unknown event 'cpu-clok'" */
+	char hint[256];			/* "did you mean 'cpu-clock'?" (may be empty) */
+};
+
+/**
+ * pulse_evlist__parse - parse an -e argument and append its events
+ * @evlist: the list to append to
+ * @spec: "cpu-clock,sched:sched_switch", "msr/tsc/u", "{a,b}" is not supported
+ * @opts: may be NULL
+ * @err: filled in on failure (may be NULL)
+ *
+ * Return: 0; -ENOENT unknown event/PMU/tracepoint; -EINVAL bad syntax or
+ * term; -EACCES tracefs not readable; other -errno.
+ */
+int pulse_evlist__parse(struct pulse_evlist *evlist, const char *spec,
+			const struct pulse_parse_opts *opts, struct pulse_parse_error *err);
+
+void pulse_evlist__delete_entries(struct pulse_evlist *evlist);
+void pulse_evsel__delete(struct pulse_evsel *evsel);
+
+/**
+ * pulse_evsel__fallback - replace a hardware cycles event by cpu-clock, as
+ * perf 6.1 does on machines without a PMU (keeps the modifiers' exclude bits).
+ * Return: true if the event was changed.
+ */
+bool pulse_evsel__fallback(struct pulse_evsel *evsel);
+
+/* pulse list: every event name that exists here, by kind. */
+enum pulse_event_kind {
+	PULSE_EV_HARDWARE,
+	PULSE_EV_SOFTWARE,
+	PULSE_EV_HW_CACHE,
+	PULSE_EV_TRACEPOINT,
+	PULSE_EV_PMU,
+};
+typedef int (*pulse_list_cb)(enum pulse_event_kind kind, const char *name, const char *desc,
+			     void *arg);
+int pulse_list_events(const struct pulse_parse_opts *opts, pulse_list_cb cb, void *arg);
+
+/* The tracefs mount point, mounted when missing and root (libtracefs). NULL + errno. */
+const char *pulse_tracefs_dir(const struct pulse_parse_opts *opts);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by every lib/ module; not part of the public API. */
+#ifndef PULSE_INTERNAL_H
+#define PULSE_INTERNAL_H
+
+#include <pulse/core.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+void pulse_print(enum pulse_print_level level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#define pr_warn(fmt, ...)  pulse_print(PULSE_WARN, fmt, ##__VA_ARGS__)
+#define pr_info(fmt, ...)  pulse_print(PULSE_INFO, fmt, ##__VA_ARGS__)
+#define pr_debug(fmt, ...) pulse_print(PULSE_DEBUG, fmt, ##__VA_ARGS__)
+
+/*
+ * PULSE_CORRUPT - report malformed input and return -EBADMSG. The message
+ * names the offset in the file, after SQLite's SQLITE_CORRUPT_BKPT.
+ */
+#define PULSE_CORRUPT(off, what)                                               \
+	(pr_warn("perf.data: %s at offset %#llx\n", (what),                     \
+		 (unsigned long long)(off)), -EBADMSG)
+
+#ifndef container_of
+#define container_of(ptr, type, member) \
+	((type *)((char *)(ptr) - offsetof(type, member)))
+#endif
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define PULSE_ALIGN(x, a) (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+
+/* Unaligned-safe loads from record bytes (records are not aligned for us). */
+static inline uint64_t get_u64(const void *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+static inline uint32_t get_u32(const void *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline uint16_t get_u16(const void *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+
+#endif

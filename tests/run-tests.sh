@@ -1,0 +1,53 @@
+#!/bin/bash
+# Runs every test (unit binaries, e2e and interop scripts), all of which
+# speak TAP, and ends with one summary line: "N passed, N failed, N skipped".
+# PULSE_TESTS=<glob> restricts the set (e.g. PULSE_TESTS='t1*').
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-build}
+export PULSE_TOP=$top PULSE_BUILD=$top/$BUILD
+pass=0 fail=0 skip=0
+failed_names=()
+pattern=${PULSE_TESTS:-*}
+
+run_one() {
+	local name=$1; shift
+	local out rc
+	out=$(timeout 600 "$@" 2>&1)
+	rc=$?
+	local p f s
+	p=$(grep -cE '^ok [0-9]+' <<<"$out")
+	s=$(grep -cE '^ok [0-9]+.*# SKIP' <<<"$out")
+	f=$(grep -cE '^not ok [0-9]+' <<<"$out")
+	p=$((p - s))
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1 # crashed or timed out without saying which test
+		out+=$'\n'"# exited with status $rc"
+	fi
+	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
+	printf '%-44s %3d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
+	if [ "$f" -ne 0 ] || [ -n "${PULSE_VERBOSE:-}" ]; then
+		failed_names+=("$name")
+		sed 's/^/    /' <<<"$out" | grep -vE '^    ok [0-9]+' | tail -40
+	fi
+}
+
+for t in "$top/$BUILD"/tests/unit/test-*; do
+	[ -x "$t" ] || continue
+	n=$(basename "$t")
+	case "$n" in $pattern) ;; *) continue ;; esac
+	run_one "unit/$n" "$t"
+done
+for dir in e2e interop; do
+	for t in "$top"/tests/$dir/t[0-9]*.sh; do
+		[ -f "$t" ] || continue
+		n=$(basename "$t")
+		case "$n" in $pattern) ;; *) continue ;; esac
+		run_one "$dir/$n" bash "$t"
+	done
+done
+if [ ${#failed_names[@]} -ne 0 ]; then
+	echo "failed: ${failed_names[*]}"
+fi
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
