@@ -22,7 +22,11 @@ struct pulse_evsel {
 	char *tp_name;			/* tracepoints: "sched_switch" */
 	char *pmu_name;			/* dynamic PMU events: "msr" */
 	bool fell_back;			/* cycles replaced by cpu-clock (no PMU) */
-	bool mod_precise_set;		/* a :p modifier was given */
+	bool mod_precise_set;		/* a :p or :P modifier was given */
+	bool precise_max;		/* :P — precise_ip starts at 3; the opener may lower it */
+	bool sample_read;		/* :S — record adds PERF_SAMPLE_READ */
+	bool weak_group;		/* :W */
+	bool period_from_term;		/* period=/freq= terms: they win over -c/-F, as perf's config terms */
 	int idx;			/* position in the evlist */
 	/* open state (lib/event/open.c) */
 	int nr_cpus;			/* rows of fd/id */
@@ -81,6 +85,12 @@ enum pulse_event_kind {
 	PULSE_EV_TRACEPOINT,
 	PULSE_EV_PMU,
 };
+/*
+ * @name is what perf list prints, aliases included ("context-switches OR cs",
+ * "msr/tsc/", "sched:sched_switch"); @desc may be NULL. A non-zero return
+ * from the callback stops the walk and is returned by pulse_list_events().
+ * Hardware and cache events are listed whether or not this CPU counts them.
+ */
 typedef int (*pulse_list_cb)(enum pulse_event_kind kind, const char *name, const char *desc,
 			     void *arg);
 int pulse_list_events(const struct pulse_parse_opts *opts, pulse_list_cb cb, void *arg);
