@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf.data reader: file mode (mmap'ed, or a caller's buffer) and pipe mode
+ * (a stream read incrementally, or a pipe-format buffer). Records come out
+ * in file order, untouched, one callback per record; COMPRESSED records are
+ * unpacked and their content delivered instead. Ordering by time, symbols
+ * and everything else is built on top.
+ *
+ * Damage policy: a bad header, attr table, feature table or section that
+ * points outside the file makes pulse_data__open() fail with -EBADMSG (the
+ * library logs "perf.data: <what> at offset 0x…"). Damage inside the data
+ * section only ends the iteration: every whole record before it is
+ * delivered, pulse_data__for_each_record() returns 0 and
+ * pulse_data__unreadable() tells where reading stopped.
+ *
+ * A file whose feature bitmap is empty is what a recorder leaves when it is
+ * killed before writing its final header; such a file is read past
+ * data.size up to the first record that cannot be valid
+ * (pulse_data__recovering()).
+ */
+#ifndef PULSE_READER_H
+#define PULSE_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <linux/types.h>
+#include <pulse/data.h>
+
+struct pulse_data;
+
+/**
+ * pulse_data__open - open a perf.data file
+ * @d: set to the reader on success
+ * @path: a file, or "-" for stdin (a pipe-mode stream unless stdin is a
+ *        regular file)
+ *
+ * Return: 0; -ENODATA for an empty file; -EBADMSG for a damaged header;
+ * -EOPNOTSUPP for a byte-swapped file or an attr with fields this pulse does
+ * not know; other -errno from open/mmap/read.
+ */
+int pulse_data__open(struct pulse_data **d, const char *path);
+
+/**
+ * pulse_data__open_mem - read a perf.data image held in memory
+ * @d: set to the reader on success
+ * @buf, @len: file or pipe format; the caller keeps @buf alive and unchanged
+ *             until pulse_data__close()
+ *
+ * Return: as pulse_data__open().
+ */
+int pulse_data__open_mem(struct pulse_data **d, const void *buf, size_t len);
+
+/* Free the reader; NULL is fine. Does not close stdin. */
+void pulse_data__close(struct pulse_data *d);
+
+/* ---- what the header says ---------------------------------------------- */
+
+bool pulse_data__is_pipe(const struct pulse_data *d);
+
+/* Number of events (attrs); in pipe mode, those seen so far. */
+size_t pulse_data__nr_attrs(const struct pulse_data *d);
+
+/*
+ * The idx-th attr, copied into a full-size struct perf_event_attr whatever
+ * attr.size the file used (attr.size is set to sizeof the struct); NULL when
+ * idx is out of range.
+ */
+const struct perf_event_attr *pulse_data__attr(const struct pulse_data *d, size_t idx);
+
+/* The idx-th attr's sample ids; NULL with *nr = 0 when none. */
+const __u64 *pulse_data__attr_ids(const struct pulse_data *d, size_t idx, size_t *nr);
+
+/* The event name from EVENT_DESC (or an EVENT_UPDATE NAME record); NULL if none. */
+const char *pulse_data__attr_name(const struct pulse_data *d, size_t idx);
+
+/**
+ * pulse_data__attr_of_id - the attr a sample id belongs to
+ * Return: attr index; -ENOENT when no attr has @id.
+ */
+int pulse_data__attr_of_id(const struct pulse_data *d, __u64 id);
+
+/**
+ * pulse_data__attr_of - route a record to its attr
+ * @rec, @size: the record and the bytes available at @rec
+ *
+ * The id is read where the attrs' sample_type puts it (IDENTIFIER or ID in
+ * a SAMPLE, the sample_id trailer of other records). A file with one attr,
+ * a record without an id, an id of 0 and records of user types (>= 64) all
+ * go to attr 0.
+ *
+ * Return: attr index; -ENOENT for an unknown id or no attrs at all;
+ * -EBADMSG when the record is too short for its id.
+ */
+int pulse_data__attr_of(const struct pulse_data *d, const void *rec, size_t size);
+
+/* Feature bit set (file mode) or HEADER_FEATURE seen (pipe mode). */
+bool pulse_data__has_feat(const struct pulse_data *d, int feat);
+
+/**
+ * pulse_data__feat - a feature section's payload
+ * @len: set to its size
+ *
+ * Return: a pointer borrowed from the reader (valid until close), NULL when
+ * the feature is absent. In pipe mode, from HEADER_FEATURE records seen so
+ * far.
+ */
+const void *pulse_data__feat(const struct pulse_data *d, int feat, size_t *len);
+
+/**
+ * pulse_data__tracing_data - the tracepoint formats blob
+ * @len: set to its size
+ *
+ * From the TRACING_DATA feature in file mode, from the out-of-band payload
+ * of a HEADER_TRACING_DATA record in pipe mode (seen so far).
+ * Return: borrowed pointer, or NULL.
+ */
+const void *pulse_data__tracing_data(const struct pulse_data *d, size_t *len);
+
+/* The header's data section; pipe mode: offset 16, size 0. */
+__u64 pulse_data__data_offset(const struct pulse_data *d);
+__u64 pulse_data__data_size(const struct pulse_data *d);
+
+/* Bytes of the file or buffer; a stream: bytes read so far. */
+__u64 pulse_data__file_size(const struct pulse_data *d);
+
+/* The file is read past data.size because its header was never finalised. */
+bool pulse_data__recovering(const struct pulse_data *d);
+
+/* ---- records ------------------------------------------------------------- */
+
+/*
+ * @rec is 8-aligned and header.size bytes long; it is valid during the call
+ * only. @file_offset is where the record starts in the file or stream; for a
+ * record unpacked from COMPRESSED records, the offset of the COMPRESSED
+ * record being unpacked when it became whole.
+ */
+typedef int (*pulse_data_record_fn)(struct pulse_data *d, const struct perf_event_header *rec,
+				    __u64 file_offset, void *arg);
+
+/**
+ * pulse_data__for_each_record - deliver every record in file order
+ * @d: the reader
+ * @cb: called per record; a non-zero return stops the walk and is returned
+ * @arg: passed to @cb
+ *
+ * HEADER_ATTR, HEADER_FEATURE and EVENT_UPDATE records update the attrs,
+ * features and names before they are delivered; the out-of-band payloads of
+ * HEADER_TRACING_DATA and AUXTRACE are skipped (not part of @rec).
+ * COMPRESSED records are not delivered themselves: their content is.
+ * File and buffer readers can walk again; a stream is walked once (a second
+ * call continues where the stream is).
+ *
+ * Return: 0 (also when damaged data ended the walk: see
+ * pulse_data__unreadable()), @cb's non-zero return, -EBADMSG for a damaged
+ * HEADER_ATTR record, -EOPNOTSUPP for an attr this pulse cannot read, or
+ * -errno from reading a stream.
+ */
+int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, void *arg);
+
+/**
+ * pulse_data__unreadable - did the last walk stop before the end of data?
+ * @bytes: set to the bytes from @offset to the end the header claims (the
+ *         end of the file when recovering; a stream: the bytes left in hand)
+ * @offset: set to where the first unreadable record starts
+ *
+ * Return: true when the walk stopped at damage (the bytes may be partly
+ * missing from a truncated file).
+ */
+bool pulse_data__unreadable(const struct pulse_data *d, __u64 *bytes, __u64 *offset);
+
+#endif
