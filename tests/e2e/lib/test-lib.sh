@@ -6,12 +6,12 @@
 set -u
 PULSE_TOP=${PULSE_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)}
 PULSE_BUILD=${PULSE_BUILD:-$PULSE_TOP/build}
-PULSE=$PULSE_BUILD/pulse
+PULSE=${PULSE_BIN:-$PULSE_BUILD/pulse}	# PULSE_BIN: run the tests against another binary
 WL=$PULSE_BUILD/workloads
 TOOLS=$PULSE_BUILD/tools
 TEST_DIR=$(mktemp -d /tmp/pulse-test.XXXXXX)
 chmod 755 "$TEST_DIR"
-trap 'cd /; rm -rf "$TEST_DIR"' EXIT
+trap 'cd /; kill_bg; rm -rf "$TEST_DIR"' EXIT
 cd "$TEST_DIR" || exit 1
 test_count=0
 test_failures=0
@@ -39,9 +39,11 @@ test_expect_success() {
 		echo "ok $test_count - $1 # SKIP missing $prereq"
 		return
 	fi
-	local out
+	local out rc
 	out=$( (set -e; eval "$2") 2>&1 )
-	if [ $? -eq 0 ]; then
+	rc=$?
+	kill_bg
+	if [ $rc -eq 0 ]; then
 		echo "ok $test_count - $1"
 	else
 		echo "not ok $test_count - $1"
@@ -55,7 +57,165 @@ test_done() {
 	[ "$test_failures" -eq 0 ]
 }
 
-# Helpers used by many tests.
-# count_samples FILE: number of SAMPLE records according to perf script.
+# ---- helpers used by many tests ---------------------------------------
+# Everything runs under a timeout; background processes are started with
+# start_bg (output to files, never to the captured pipe) and killed after
+# each test by kill_bg, so a failing test leaves nothing running.
+TMO=${PULSE_TEST_TIMEOUT:-60}
+
 die() { echo "$*" >&2; return 1; }
 expect_eq() { [ "$1" = "$2" ] || { echo "expected '$2', got '$1'"; return 1; }; }
+# expect_ge ACTUAL MIN [what]
+expect_ge() { [ "$1" -ge "$2" ] || { echo "${3:-value}: expected >= $2, got $1"; return 1; }; }
+expect_gt() { [ "$1" -gt "$2" ] || { echo "${3:-value}: expected > $2, got $1"; return 1; }; }
+
+# pulse ARGS...: the binary under a timeout (a hang fails, never blocks).
+pulse() { timeout -k 5 "$TMO" "$PULSE" "$@"; }
+
+# start_bg CMD...: run CMD in the background, its output appended to
+# bg.out; $! is its pid. kill_bg SIGKILLs whatever is left after the test.
+start_bg() {
+	"$@" >>"$TEST_DIR/bg.out" 2>&1 </dev/null &
+	echo $! >>"$TEST_DIR/.bgpids"
+}
+kill_bg() {
+	[ -f "$TEST_DIR/.bgpids" ] || return 0
+	local p
+	while read -r p; do kill -KILL "$p" 2>/dev/null; done <"$TEST_DIR/.bgpids"
+	rm -f "$TEST_DIR/.bgpids"
+	return 0
+}
+
+# proc_alive PID: running and not a zombie.
+proc_alive() {
+	local st
+	st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+# wait_exit PID SECS: wait for a child of this shell to exit, SIGKILL it
+# after SECS; returns its exit status (137 when it had to be killed).
+wait_exit() {
+	local pid=$1 n=$(($2 * 10))
+	while [ $n -gt 0 ] && proc_alive "$pid"; do sleep 0.1; n=$((n - 1)); done
+	proc_alive "$pid" && { echo "pid $pid still running after $2 s: killed"; kill -KILL "$pid"; }
+	local rc=0
+	wait "$pid" || rc=$?
+	return $rc
+}
+# wait_for COND SECS: poll the shell condition every 0.1 s.
+wait_for() {
+	local n=$(($2 * 10))
+	while [ $n -gt 0 ]; do eval "$1" && return 0; sleep 0.1; n=$((n - 1)); done
+	echo "timed out waiting for: $1"
+	return 1
+}
+
+# is_pipe_file FILE: a pipe-mode perf.data (its header is 16 bytes).
+is_pipe_file() {
+	[ "$(od -An -t u8 -j 8 -N 8 "$1" 2>/dev/null | tr -d ' ')" = 16 ]
+}
+# perf_in FILE CMD ARGS...: run the real perf on FILE, file or pipe mode.
+perf_in() {
+	local f=$1 cmd=$2; shift 2
+	if is_pipe_file "$f"; then
+		timeout -k 5 "$TMO" perf "$cmd" -i - "$@" <"$f"
+	else
+		timeout -k 5 "$TMO" perf "$cmd" -i "$f" "$@"
+	fi
+}
+# count_samples FILE [EVENT]: samples perf script sees (of EVENT only).
+count_samples() {
+	local out
+	out=$(perf_in "$1" script -F event 2>"$TEST_DIR/count.err") || {
+		cat "$TEST_DIR/count.err"; echo "perf script failed on $1"; return 1; }
+	if [ -n "${2:-}" ]; then
+		awk -v e="$2:" '$1 == e' <<<"$out" | wc -l
+	else
+		grep -c . <<<"$out" || true
+	fi
+}
+# count_pid_samples FILE PID: samples whose pid is PID.
+count_pid_samples() {
+	perf_in "$1" script -F pid 2>/dev/null | awk -v p="$2" '$1 == p' | wc -l
+}
+# report_event_count [EVENT] <REPORT: "Event count (approx.)" of a --stdio
+# report (the first one, or the one under EVENT's "# Samples" line).
+report_event_count() {
+	awk -v e="${1:-}" -v q="'" '
+		/^# Samples:/ { cur = $0 }
+		/^# Event count \(approx\.\):/ {
+			if (e == "" || index(cur, q e q)) { print $NF; exit }
+		}'
+}
+# pulse_event_count FILE [EVENT]: the same, from pulse report.
+pulse_event_count() {
+	pulse report -i "$1" --stdio 2>/dev/null | report_event_count "${2:-}"
+}
+# report_rows: the table rows of a --stdio report (no comments, no blank
+# lines, whitespace normalised).
+report_rows() {
+	grep -v '^#' | grep -v '^[[:space:]]*$' | sed 's/[[:space:]]\+/ /g; s/^ //; s/ $//'
+}
+
+# Lines the real perf 6.1 may print on stderr that are harmless for a
+# well-formed file (anything else is a warning about the file).
+PERF_HARMLESS_STDERR='^$'
+# check_perf_stderr FILE: FILE holds only harmless perf stderr lines.
+check_perf_stderr() {
+	if grep -vE "$PERF_HARMLESS_STDERR" "$1" | grep -q .; then
+		echo "perf complained:"; cat "$1"; return 1
+	fi
+	return 0
+}
+
+# The summary line of pulse record: "(N samples)".
+summary_samples() {
+	sed -n 's/^\[ pulse record: Captured and wrote .* (\([0-9]\+\) samples) \]$/\1/p' "$1"
+}
+
+
+# not CMD...: CMD must fail (a plain `! cmd` never trips set -e).
+not() {
+	if "$@"; then echo "unexpectedly succeeded: $*"; return 1; fi
+	return 0
+}
+test_must_be_empty() {
+	if [ -s "$1" ]; then echo "'$1' is not empty:"; cat "$1"; return 1; fi
+}
+test_cmp() { diff -u "$1" "$2"; }
+
+# record_ok ERRFILE ARGS...: `pulse record ARGS` must succeed; its stderr
+# goes to ERRFILE and is shown when it fails.
+record_ok() {
+	local errf=$1 rc=0; shift
+	pulse record "$@" 2>"$errf" || rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "pulse record $* exited $rc:"; cat "$errf"; return 1
+	fi
+}
+# expect_fail CODE ERRFILE CMD...: CMD exits with CODE ("nonzero": any
+# failure, never a signal or timeout), stderr to ERRFILE.
+expect_fail() {
+	local want=$1 errf=$2 rc=0; shift 2
+	"$@" 2>"$errf" >"$errf.out" || rc=$?
+	if [ "$want" = nonzero ]; then
+		[ $rc -ne 0 ] && [ $rc -lt 124 ] && return 0
+	elif [ $rc -eq "$want" ]; then
+		return 0
+	fi
+	echo "$* exited $rc, expected $want; stderr:"; cat "$errf"; return 1
+}
+# one_error ERRFILE PATTERN: exactly one `error:` line, matching PATTERN
+# (grep -E, case-insensitive), and at most one `hint:` line.
+one_error() {
+	local n
+	n=$(grep -c '^error: ' "$1" || true)
+	[ "$n" = 1 ] || { echo "expected one error: line, got $n:"; cat "$1"; return 1; }
+	grep '^error: ' "$1" | grep -qiE -- "$2" || { echo "error line does not match '$2':"; cat "$1"; return 1; }
+	n=$(grep -c '^hint: ' "$1" || true)
+	[ "$n" -le 1 ] || { echo "more than one hint: line:"; cat "$1"; return 1; }
+}
+# has_hint ERRFILE PATTERN: the hint: line matches PATTERN.
+has_hint() {
+	grep '^hint: ' "$1" | grep -qiE -- "$2" || { echo "no hint: line matching '$2':"; cat "$1"; return 1; }
+}
