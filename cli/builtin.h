@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PULSE_BUILTIN_H
+#define PULSE_BUILTIN_H
+
+/*
+ * Each command returns its exit status. Usage errors exit with 129 (git and
+ * perf's subcmd value), runtime errors with 1.
+ */
+#define PULSE_EXIT_USAGE 129
+
+int cmd_record(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
+int cmd_script(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
+
+/* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
+const char *hint_for_open_error(int err, const char *event);
+const char *hint_for_mmap_error(int err);
+
+/* Print "error: ..." on stderr (git's error()). */
+void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void hint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The recorder (lib/record/): open the events on a target, map one ring
+ * buffer per CPU (the other events of that CPU redirected into it with
+ * SET_OUTPUT), copy the rings into a perf.data writer until the target ends
+ * or *stop is set, then write the closing features.
+ */
+#ifndef PULSE_RECORD_H
+#define PULSE_RECORD_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <linux/types.h>
+#include <pulse/event.h>
+
+struct pulse_record_opts {
+	size_t sz;
+	struct pulse_evlist *evlist;	/* parsed -e events (not empty) */
+	/* target: a command, -p pids, -t tids, -a, -C cpus */
+	char *const *argv;		/* command to run, NULL if none */
+	const pid_t *pids;		/* -p: processes (every thread of each) */
+	size_t nr_pids;
+	const pid_t *tids;		/* -t: threads */
+	size_t nr_tids;
+	bool system_wide;		/* -a (or -C without a task target) */
+	const int *cpus;		/* -C list, NULL = all online */
+	size_t nr_cpus;
+	/* sampling */
+	bool no_inherit;
+	__u64 freq;			/* -F, 0: default 4000 unless period */
+	__u64 period;			/* -c */
+	bool callchain;			/* -g: frame-pointer callchains */
+	bool raw;			/* -R */
+	bool sample_time;		/* -T (pulse always samples time; kept for perf's flag) */
+	bool sample_cpu;		/* --sample-cpu */
+	size_t mmap_pages;		/* -m, power of 2; 0 = 128 (512 KiB) */
+	/* output */
+	int out_fd;
+	bool pipe;			/* -o - */
+	int argc_self;			/* pulse's own command line, for CMDLINE */
+	const char **argv_self;
+	volatile sig_atomic_t *stop;	/* set by the caller's signal handler */
+	/* called once the events are open and the workload may start (may be NULL) */
+	void (*on_start)(void *arg);
+	void *arg;
+};
+
+struct pulse_record_stats {
+	__u64 samples;			/* SAMPLE records written */
+	__u64 lost_events;		/* sum of LOST records' counts */
+	__u64 lost_chunks;		/* number of LOST records */
+	__u64 lost_samples;		/* read_format LOST / LOST_SAMPLES */
+	__u64 *lost_per_cpu;		/* [nr_cpus], owned by the recorder's caller: free() */
+	int *cpu_of;			/* [nr_cpus] cpu numbers, free() */
+	int nr_cpus;
+	__u64 wakeups;
+	__u64 bytes;			/* data section size */
+	int workload_status;		/* wait status of the command */
+	bool workload_ran;
+	bool disk_full;
+};
+
+/* Where an error happened, for the CLI's message. */
+enum pulse_record_stage {
+	PULSE_REC_OK,
+	PULSE_REC_OPEN,			/* perf_event_open of .evsel */
+	PULSE_REC_MMAP,
+	PULSE_REC_WORKLOAD,		/* fork/exec of the command */
+	PULSE_REC_WRITE,		/* writing the output */
+	PULSE_REC_TRACEFS,		/* reading tracepoint formats */
+	PULSE_REC_TARGET,		/* the -p/-t target does not exist */
+};
+
+struct pulse_record_error {
+	enum pulse_record_stage stage;
+	int err;			/* positive errno */
+	const char *evsel;		/* event name for PULSE_REC_OPEN */
+	int cpu;
+	pid_t tid;
+	bool fell_back;			/* cycles -> cpu-clock happened (warn once) */
+};
+
+/**
+ * pulse_record__run - record until the target ends or *opts->stop
+ * Return: 0 or -errno, with @err saying where. Stats are filled either way.
+ */
+int pulse_record__run(const struct pulse_record_opts *opts, struct pulse_record_stats *stats,
+		      struct pulse_record_error *err);
+
+#endif
