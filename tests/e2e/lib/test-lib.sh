@@ -151,10 +151,23 @@ report_event_count() {
 pulse_event_count() {
 	pulse report -i "$1" --stdio 2>/dev/null | report_event_count "${2:-}"
 }
-# report_rows: the table rows of a --stdio report (no comments, no blank
-# lines, whitespace normalised).
+# report_rows: the table rows of a --stdio report: the lines that start
+# with an overhead percentage (no comments, blank lines or callchain
+# graph lines), whitespace normalised.
 report_rows() {
-	grep -v '^#' | grep -v '^[[:space:]]*$' | sed 's/[[:space:]]\+/ /g; s/^ //; s/ $//'
+	grep -E '^[[:space:]]*[0-9]+\.[0-9]+%' | sed 's/[[:space:]]\+/ /g; s/^ //; s/ $//'
+}
+# row_pct SYM <ROWS: the overhead (without %) of the first row ending in SYM.
+row_pct() {
+	awk -v s="$1" '$NF == s { sub(/%/, "", $1); print $1; exit }'
+}
+# callchains FILE: perf script's callchains, one sample a line, as
+# "sym;sym;..." from the sampled function outwards.
+callchains() {
+	perf_in "$1" script -F ip,sym 2>/dev/null | awk '
+		NF == 0 { if (c != "") print c; c = ""; next }
+		{ c = (c == "" ? $2 : c ";" $2) }
+		END { if (c != "") print c }'
 }
 
 # Lines the real perf 6.1 may print on stderr that are harmless for a
