@@ -1,0 +1,5 @@
+#!/bin/bash
+# make bench: every benchmark, each printing its figures and ratios.
+set -u
+dir=$(cd "$(dirname "$0")" && pwd)
+"$dir/record-storm.sh"
