@@ -38,9 +38,10 @@ struct pulse_mmap {
 	__u64 prev;		/* forward: tail we published; backward: head at last read */
 	__u64 start;		/* read position inside the current batch */
 	__u64 end;		/* end of the current batch */
+	__u64 head;		/* data_head loaded by the last read_init */
 	bool overwrite;		/* read-only, backward mapping */
 	unsigned char *bounce;	/* PULSE_MAX_RECORD_SIZE bytes for wrapped records */
-	__u64 lost_bytes;	/* bytes skipped because the reader fell behind */
+	__u64 lost_bytes;	/* bytes skipped: reader fell behind, or bad record sizes */
 };
 
 /**
@@ -70,6 +71,14 @@ void pulse_mmap__write_tail(struct pulse_mmap *m, __u64 tail);
 
 /**
  * pulse_mmap__read_init - start a batch [prev, head)
+ *
+ * Forward: if the producer is more than a buffer ahead (which a kernel
+ * producer never is on a read-write mapping), everything up to head is
+ * skipped, counted in lost_bytes and released. Backward: the batch runs from
+ * head toward older records, at most one buffer's worth of whole records,
+ * stopping at never-written (zero) space; the oldest, partly overwritten
+ * record is dropped.
+ *
  * Return: 0, or -EAGAIN when there is nothing to read.
  */
 int pulse_mmap__read_init(struct pulse_mmap *m);
@@ -86,7 +95,11 @@ const struct perf_event_header *pulse_mmap__read_event(struct pulse_mmap *m);
 /* Release the records read so far in this batch to the kernel (forward). */
 void pulse_mmap__consume(struct pulse_mmap *m);
 
-/* End the batch: forward publishes the tail; backward remembers head. */
+/*
+ * End the batch: forward publishes the tail at the end of the batch (the
+ * whole batch is released, read or not); backward remembers the head that
+ * read_init saw, so the next batch covers only newer records.
+ */
 void pulse_mmap__read_done(struct pulse_mmap *m);
 
 /**
