@@ -232,3 +232,16 @@ one_error() {
 has_hint() {
 	grep '^hint: ' "$1" | grep -qiE -- "$2" || { echo "no hint: line matching '$2':"; cat "$1"; return 1; }
 }
+
+# track_bg PID: have kill_bg SIGKILL PID after the test (for background
+# jobs started by hand, e.g. `"$PULSE" record ... & rp=$!`).
+track_bg() { echo "$1" >>"$TEST_DIR/.bgpids"; }
+# wait_started FILE: wait (10 s at most) until a recorder has written FILE's
+# header, then a little more so that its events are surely enabled.
+wait_started() { wait_for "test -s '$1'" 10 && sleep 0.3; }
+# header_data_size FILE: data.size in a file-mode header (u64 at byte 48);
+# header_data_end FILE: data.offset + data.size.
+header_data_size() { od -An -t u8 -j 48 -N 8 "$1" | tr -d ' '; }
+header_data_end() {
+	echo $(( $(od -An -t u8 -j 40 -N 8 "$1" | tr -d ' ') + $(header_data_size "$1") ))
+}
