@@ -12,8 +12,21 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <sys/utsname.h>
+#include <linux/perf_event.h>
 #include <pulse/build-id.h>
+#include <pulse/core.h>
+#include <pulse/features.h>
 #include "test.h"
+
+static const char *data_path(const char *rel)
+{
+	static char path[PATH_MAX];
+	const char *top = getenv("PULSE_TOP");
+
+	snprintf(path, sizeof(path), "%s/tests/data/%s", top ? top : ".", rel);
+	return path;
+}
 
 static char tmpdir[PATH_MAX / 2];
 
@@ -249,6 +262,459 @@ static void test_build_id__hex(void)
 	ASSERT_EQ(pulse_build_id__hex(id, 3, buf, 6), -ENOSPC);
 }
 
+/* ---- struct pulse_buf and feature payloads ------------------------------ */
+
+/* A perf_header_string as expected at p: u32 len, s, zeroes to len. */
+static bool is_header_string(const char *p, size_t avail, const char *s, size_t want_len)
+{
+	uint32_t len;
+
+	if (avail < 4)
+		return false;
+	memcpy(&len, p, 4);
+	if (len != want_len || avail < 4 + len || strcmp(p + 4, s))
+		return false;
+	for (size_t i = strlen(s); i < len; i++)
+		if (p[4 + i])
+			return false;
+	return true;
+}
+
+static void test_buf__strings(void)
+{
+	struct pulse_buf b = { 0 };
+	char s63[64], s64[65];
+
+	memset(s63, 'a', 63);
+	s63[63] = '\0';
+	memset(s64, 'b', 64);
+	s64[64] = '\0';
+	ASSERT_EQ(pulse_buf__add(&b, "\x01\x02\x03", 3), 0);
+	ASSERT_EQ(pulse_buf__add_string(&b, "vm"), 0);
+	ASSERT_EQ(b.len, 3 + 4 + 64);
+	ASSERT_MEMEQ(b.p, "\x01\x02\x03\x40\0\0\0vm\0", 10);
+	ASSERT_TRUE(is_header_string(b.p + 3, b.len - 3, "vm", 64));
+	/* strlen + 1 is what gets rounded up: 63 chars still fit 64 */
+	ASSERT_EQ(pulse_buf__add_string(&b, s63), 0);
+	ASSERT_TRUE(is_header_string(b.p + 71, b.len - 71, s63, 64));
+	ASSERT_EQ(pulse_buf__add_string(&b, s64), 0);
+	ASSERT_TRUE(is_header_string(b.p + 139, b.len - 139, s64, 128));
+	ASSERT_EQ(pulse_buf__add_string(&b, ""), 0);
+	ASSERT_TRUE(is_header_string(b.p + 271, b.len - 271, "", 64));
+	ASSERT_EQ(b.len, 271 + 68);
+	pulse_buf__release(&b);
+	ASSERT_TRUE(!b.p && !b.len && !b.alloc);
+}
+
+static void test_feat__uname_version(void)
+{
+	struct pulse_buf b = { 0 };
+	struct utsname u;
+
+	ASSERT_EQ(uname(&u), 0);
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_HOSTNAME, &b, NULL), 0);
+	ASSERT_TRUE(is_header_string(b.p, b.len, u.nodename, ((strlen(u.nodename) + 64) & ~63ul)));
+	ASSERT_EQ(b.len, 4 + ((strlen(u.nodename) + 64) & ~63ul));
+	b.len = 0;
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_OSRELEASE, &b, NULL), 0);
+	ASSERT_STREQ(b.p + 4, u.release);
+	b.len = 0;
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_ARCH, &b, NULL), 0);
+	ASSERT_STREQ(b.p + 4, u.machine);
+	b.len = 0;
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_VERSION, &b, NULL), 0);
+	ASSERT_TRUE(is_header_string(b.p, b.len, PULSE_VERSION, 64));
+	b.len = 0;
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_TRACING_DATA, &b, NULL), -EOPNOTSUPP);
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_CPU_TOPOLOGY, &b, NULL), -EOPNOTSUPP);
+	ASSERT_EQ(b.len, 0);
+	pulse_buf__release(&b);
+}
+
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+static void test_feat__fake_system(void)
+{
+	struct pulse_feat_ctx ctx = { .proc = data_path("proc-fake") };
+	struct pulse_buf b = { 0 };
+	char sys[PATH_MAX], cmd[PATH_MAX + 32];
+	uint32_t nr[2];
+	uint64_t mem;
+
+	snprintf(sys, sizeof(sys), "%s", tmp_path("sys"));
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/devices/system/cpu", sys);
+	ASSERT_EQ(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "%s/devices/system/cpu/present", sys);
+	ASSERT_EQ(write_file(cmd, "0-3,8\n"), 0);
+	snprintf(cmd, sizeof(cmd), "%s/devices/system/cpu/online", sys);
+	ASSERT_EQ(write_file(cmd, "0-2,8\n"), 0);
+	ctx.sysfs = sys;
+
+	/* available = highest present + 1 (perf's cpu__max_present_cpu), online = count */
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_NRCPUS, &b, &ctx), 0);
+	ASSERT_EQ(b.len, 8);
+	memcpy(nr, b.p, 8);
+	ASSERT_EQ(nr[0], 9);
+	ASSERT_EQ(nr[1], 4);
+	b.len = 0;
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_CPUDESC, &b, &ctx), 0);
+	ASSERT_TRUE(is_header_string(b.p, b.len, "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz", 64));
+	b.len = 0;
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_TOTAL_MEM, &b, &ctx), 0);
+	ASSERT_EQ(b.len, 8);
+	memcpy(&mem, b.p, 8);
+	ASSERT_EQ(mem, 24684084);
+	b.len = 0;
+
+	/* A system that does not say: nothing is appended. */
+	ctx.proc = data_path("proc-fake/100");
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_CPUDESC, &b, &ctx), -ENOENT);
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_TOTAL_MEM, &b, &ctx), -ENOENT);
+	ASSERT_EQ(b.len, 0);
+	pulse_buf__release(&b);
+}
+
+static void test_feat__cpuid(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	char line[256], vendor[64] = "", want[128];
+	int family = -1, model = -1, step = -1;
+	struct pulse_buf b = { 0 };
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	ASSERT_TRUE(f);
+	while (fgets(line, sizeof(line), f) && (family < 0 || model < 0 || step < 0 || !vendor[0])) {
+		sscanf(line, "vendor_id : %63s", vendor);
+		sscanf(line, "cpu family : %d", &family);
+		sscanf(line, "model : %d", &model);
+		sscanf(line, "stepping : %d", &step);
+	}
+	fclose(f);
+	/* /proc/cpuinfo prints the same decoding perf uses */
+	snprintf(want, sizeof(want), "%s,%d,%d,%d", vendor, family, model, step);
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_CPUID, &b, NULL), 0);
+	ASSERT_TRUE(is_header_string(b.p, b.len, want, 64));
+	pulse_buf__release(&b);
+#else
+	test__skip = "x86 only";
+#endif
+}
+
+static void test_feat__cmdline(void)
+{
+	static const char *const argv[] = { "record", "-o", "my file.data", "--", "true" };
+	struct pulse_feat_ctx ctx = { .argc = 5, .argv = argv };
+	struct pulse_buf b = { 0 };
+	char exe[PATH_MAX];
+	uint32_t nr, len;
+	size_t off = 4;
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	ASSERT_TRUE(n > 0);
+	exe[n] = '\0';
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_CMDLINE, &b, &ctx), 0);
+	memcpy(&nr, b.p, 4);
+	ASSERT_EQ(nr, 6);
+	ASSERT_STREQ(b.p + off + 4, exe);
+	memcpy(&len, b.p + off, 4);
+	off += 4 + len;
+	for (int i = 0; i < 5; i++) {
+		ASSERT_TRUE(is_header_string(b.p + off, b.len - off, argv[i], 64));
+		off += 4 + 64;
+	}
+	ASSERT_EQ(off, b.len);
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_CMDLINE, &b, NULL), -EINVAL);
+	pulse_buf__release(&b);
+}
+
+static void test_feat__event_desc(void)
+{
+	static const __u64 ids1[] = { 912, 913 };
+	struct pulse_data_attr attrs[2] = {
+		{ .attr = { .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_CPU_CLOCK,
+			    .size = sizeof(struct perf_event_attr), .sample_freq = 4000,
+			    .freq = 1, .sample_id_all = 1 },
+		  .name = "cpu-clock", .ids = ids1, .nr_ids = 2 },
+		{ .attr = { .type = PERF_TYPE_SOFTWARE, .config = PERF_COUNT_SW_DUMMY },
+		  .name = NULL, .ids = NULL, .nr_ids = 0 },
+	};
+	struct pulse_feat_ctx ctx = { .attrs = attrs, .nr_attrs = 2 };
+	struct pulse_buf b = { 0 };
+	struct perf_event_attr a;
+	uint32_t v[2];
+	uint64_t ids[2];
+	const char *p;
+
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_EVENT_DESC, &b, &ctx), 0);
+	ASSERT_EQ(b.len, 8 + (128 + 4 + 68 + 16) + (128 + 4 + 68));
+	memcpy(v, b.p, 8);
+	ASSERT_EQ(v[0], 2);
+	ASSERT_EQ(v[1], 128);
+	p = b.p + 8;
+	memset(&a, 0, sizeof(a));
+	memcpy(&a, p, 128);
+	ASSERT_EQ(a.size, 128);	/* whatever the attr said: perf 6.1's size */
+	ASSERT_EQ(a.type, PERF_TYPE_SOFTWARE);
+	ASSERT_EQ(a.sample_freq, 4000);
+	ASSERT_TRUE(a.freq && a.sample_id_all);
+	memcpy(v, p + 128, 4);
+	ASSERT_EQ(v[0], 2);
+	ASSERT_TRUE(is_header_string(p + 132, 68, "cpu-clock", 64));
+	memcpy(ids, p + 200, 16);
+	ASSERT_EQ(ids[0], 912);
+	ASSERT_EQ(ids[1], 913);
+	p += 216;
+	memcpy(&a, p, 128);
+	ASSERT_EQ(a.config, PERF_COUNT_SW_DUMMY);
+	ASSERT_EQ(a.size, 128);
+	memcpy(v, p + 128, 4);
+	ASSERT_EQ(v[0], 0);
+	ASSERT_TRUE(is_header_string(p + 132, 68, "", 64));
+
+	attrs[1].nr_ids = 1;	/* ids missing */
+	b.len = 0;
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_EVENT_DESC, &b, &ctx), -EINVAL);
+	ASSERT_EQ(b.len, 0);
+	pulse_buf__release(&b);
+}
+
+static void test_feat__sample_time_build_id(void)
+{
+	static const unsigned char kid[20] = { 0x4a, 0x5a, 0x9b, 0x0a, 0xff, 0xb6, 0x6c, 0x43, 0x7a, 0xbc,
+					       0xd4, 0x55, 0xd2, 0x73, 0x8a, 0xf8, 0x79, 0x98, 0x5f, 0xa9 };
+	/* The first entry of a BUILD_ID section perf 6.1 wrote on this project's VM. */
+	static const unsigned char perf_kernel_entry[100] = {
+		0x00, 0x00, 0x00, 0x00, 0x01, 0x80, 0x64, 0x00, 0xff, 0xff, 0xff, 0xff, 0x4a, 0x5a, 0x9b, 0x0a,
+		0xff, 0xb6, 0x6c, 0x43, 0x7a, 0xbc, 0xd4, 0x55, 0xd2, 0x73, 0x8a, 0xf8, 0x79, 0x98, 0x5f, 0xa9,
+		0x14, 0x00, 0x00, 0x00, '[', 'k', 'e', 'r', 'n', 'e', 'l', '.', 'k', 'a', 'l', 'l',
+		's', 'y', 'm', 's', ']',
+	};
+	struct pulse_build_id_entry e[2] = {
+		{ .pid = -1, .misc = PERF_RECORD_MISC_KERNEL, .size = 20,
+		  .filename = "[kernel.kallsyms]" },
+		{ .pid = -1, .misc = PERF_RECORD_MISC_USER, .size = 4, .id = { 1, 2, 3, 4 },
+		  .filename = "/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2/and/a/longer/path" },
+	};
+	struct pulse_feat_ctx ctx = { .first_time = 460759532000ull, .last_time = 460791781000ull,
+				      .build_ids = e, .nr_build_ids = 2 };
+	struct pulse_build_id_event ev;
+	struct pulse_buf b = { 0 };
+	uint64_t t[2];
+
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_SAMPLE_TIME, &b, &ctx), 0);
+	ASSERT_EQ(b.len, 16);
+	memcpy(t, b.p, 16);
+	ASSERT_EQ(t[0], 460759532000ull);
+	ASSERT_EQ(t[1], 460791781000ull);
+	b.len = 0;
+
+	memcpy(e[0].id, kid, 20);
+	ASSERT_EQ(pulse_feat__build(PULSE_FEAT_BUILD_ID, &b, &ctx), 0);
+	ASSERT_EQ(b.len, 100 + 36 + 128);
+	ASSERT_MEMEQ(b.p, perf_kernel_entry, 100);
+	memcpy(&ev, b.p + 100, sizeof(ev));
+	ASSERT_EQ(ev.header.type, 0);
+	ASSERT_EQ(ev.header.misc, PERF_RECORD_MISC_USER | PERF_RECORD_MISC_BUILD_ID_SIZE);
+	ASSERT_EQ(ev.header.size, 36 + 128);
+	ASSERT_EQ(ev.pid, -1);
+	ASSERT_EQ(ev.size, 4);
+	ASSERT_MEMEQ(ev.build_id, "\x01\x02\x03\x04\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 20);
+	ASSERT_STREQ(b.p + 136, e[1].filename);
+	for (size_t i = 136 + strlen(e[1].filename); i < b.len; i++)
+		ASSERT_EQ(b.p[i], 0);
+	pulse_buf__release(&b);
+}
+
+/* ---- against perf's own file --------------------------------------------- */
+
+struct perf_file {
+	unsigned char *p;
+	size_t len;
+	struct { uint64_t off, size; } sec[256];
+};
+
+static int perf_file__load(struct perf_file *f, const char *path)
+{
+	uint64_t data_off, data_size, bits[4], table;
+	int n = 0;
+	FILE *fp = fopen(path, "rb");
+	long sz;
+
+	memset(f, 0, sizeof(*f));
+	if (!fp)
+		return -1;
+	fseek(fp, 0, SEEK_END);
+	sz = ftell(fp);
+	rewind(fp);
+	f->p = malloc(sz);
+	f->len = fread(f->p, 1, sz, fp);
+	fclose(fp);
+	if (f->len < 104)
+		return -1;
+	memcpy(&data_off, f->p + 40, 8);
+	memcpy(&data_size, f->p + 48, 8);
+	memcpy(bits, f->p + 72, 32);
+	table = data_off + data_size;
+	for (int i = 0; i < 256; i++) {
+		if (!(bits[i / 64] >> (i % 64) & 1))
+			continue;
+		if (table + 16 * (n + 1) > f->len)
+			return -1;
+		memcpy(&f->sec[i].off, f->p + table + 16 * n, 8);
+		memcpy(&f->sec[i].size, f->p + table + 16 * n + 8, 8);
+		if (f->sec[i].off + f->sec[i].size > f->len)
+			return -1;
+		n++;
+	}
+	return 0;
+}
+
+#define SEC(f, i) ((f)->p + (f)->sec[i].off)
+
+static void expect_same(struct perf_file *f, int feat, const struct pulse_feat_ctx *ctx)
+{
+	struct pulse_buf b = { 0 };
+
+	ASSERT_EQ(pulse_feat__build(feat, &b, ctx), 0);
+	if (b.len != f->sec[feat].size || memcmp(b.p, SEC(f, feat), b.len))
+		printf("#   feature %d differs from perf's\n", feat);
+	ASSERT_EQ(b.len, f->sec[feat].size);
+	ASSERT_MEMEQ(b.p, SEC(f, feat), b.len);
+	pulse_buf__release(&b);
+}
+
+static void test_feat__same_as_perf(void)
+{
+	static const int same[] = { PULSE_FEAT_HOSTNAME, PULSE_FEAT_OSRELEASE, PULSE_FEAT_ARCH,
+				    PULSE_FEAT_NRCPUS, PULSE_FEAT_CPUDESC, PULSE_FEAT_CPUID,
+				    PULSE_FEAT_TOTAL_MEM };
+	struct pulse_data_attr attrs[8];
+	struct pulse_build_id_entry ents[64];
+	struct pulse_feat_ctx ctx = { 0 };
+	const char *argv[64];
+	struct perf_file f;
+	char cmd[2 * PATH_MAX], data[PATH_MAX];
+	unsigned char *p, *end;
+	uint32_t nr, sz, len;
+
+	if (run("perf --version >/dev/null 2>&1")) {
+		test__skip = "perf not installed";
+		return;
+	}
+	snprintf(data, sizeof(data), "%s", tmp_path("perf.data"));
+	snprintf(cmd, sizeof(cmd),
+		 "perf record -q -o %s -e cpu-clock -c 100000 -- sh -c "
+		 "'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done' >/dev/null 2>&1", data);
+	if (run(cmd)) {
+		test__skip = "perf record failed here";
+		return;
+	}
+	ASSERT_EQ(perf_file__load(&f, data), 0);
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		if (!f.sec[same[i]].size)
+			continue;	/* perf could not say either */
+		expect_same(&f, same[i], NULL);
+		if (test__failed)
+			goto out;
+	}
+
+	/* CMDLINE: same arguments give the same bytes after the executable's path. */
+	p = SEC(&f, PULSE_FEAT_CMDLINE);
+	memcpy(&nr, p, 4);
+	ASSERT_TRUE(nr >= 2 && nr < 64);
+	memcpy(&len, p + 4, 4);
+	p += 8 + len;
+	for (uint32_t i = 0; i + 1 < nr; i++) {
+		argv[i] = (const char *)p + 4;
+		memcpy(&len, p, 4);
+		p += 4 + len;
+	}
+	ctx.argc = nr - 1;
+	ctx.argv = argv;
+	{
+		struct pulse_buf b = { 0 };
+		size_t tail_perf, ours_skip;
+
+		ASSERT_EQ(pulse_feat__build(PULSE_FEAT_CMDLINE, &b, &ctx), 0);
+		memcpy(&len, SEC(&f, PULSE_FEAT_CMDLINE) + 4, 4);
+		tail_perf = f.sec[PULSE_FEAT_CMDLINE].size - 8 - len;
+		memcpy(&len, b.p + 4, 4);
+		ours_skip = 8 + len;
+		ASSERT_EQ(b.len - ours_skip, tail_perf);
+		ASSERT_MEMEQ(b.p, SEC(&f, PULSE_FEAT_CMDLINE), 4);
+		ASSERT_MEMEQ(b.p + ours_skip, SEC(&f, PULSE_FEAT_CMDLINE) +
+			     f.sec[PULSE_FEAT_CMDLINE].size - tail_perf, tail_perf);
+		pulse_buf__release(&b);
+	}
+
+	/* EVENT_DESC: perf's events fed back give perf's bytes. */
+	memset(&ctx, 0, sizeof(ctx));
+	p = SEC(&f, PULSE_FEAT_EVENT_DESC);
+	memcpy(&nr, p, 4);
+	memcpy(&sz, p + 4, 4);
+	ASSERT_EQ(sz, 128);
+	ASSERT_TRUE(nr > 0 && nr <= 8);
+	p += 8;
+	memset(attrs, 0, sizeof(attrs));
+	for (uint32_t i = 0; i < nr; i++) {
+		memcpy(&attrs[i].attr, p, 128);
+		memcpy(&len, p + 128, 4);
+		attrs[i].nr_ids = len;
+		memcpy(&len, p + 132, 4);
+		attrs[i].name = (const char *)p + 136;
+		p += 136 + len;
+		attrs[i].ids = (const __u64 *)p;	/* 8-aligned within this file */
+		p += 8 * attrs[i].nr_ids;
+	}
+	ctx.attrs = attrs;
+	ctx.nr_attrs = nr;
+	expect_same(&f, PULSE_FEAT_EVENT_DESC, &ctx);
+
+	/* BUILD_ID: perf's entries fed back give perf's bytes. */
+	memset(&ctx, 0, sizeof(ctx));
+	p = SEC(&f, PULSE_FEAT_BUILD_ID);
+	end = p + f.sec[PULSE_FEAT_BUILD_ID].size;
+	nr = 0;
+	while (p + 36 <= end && nr < 64) {
+		struct pulse_build_id_event ev;
+
+		memcpy(&ev, p, sizeof(ev));
+		ASSERT_TRUE(ev.header.size > 36 && p + ev.header.size <= end);
+		ents[nr].pid = ev.pid;
+		ents[nr].misc = ev.header.misc & ~PERF_RECORD_MISC_BUILD_ID_SIZE;
+		memcpy(ents[nr].id, ev.build_id, 20);
+		ents[nr].size = ev.size;
+		ents[nr].filename = (const char *)p + 36;
+		nr++;
+		p += ev.header.size;
+	}
+	ctx.build_ids = ents;
+	ctx.nr_build_ids = nr;
+	expect_same(&f, PULSE_FEAT_BUILD_ID, &ctx);
+	/* perf's kernel entry carries the id pulse reads from /sys/kernel/notes */
+	for (uint32_t i = 0; i < nr; i++) {
+		unsigned char kid[20];
+		size_t klen;
+
+		if (strcmp(ents[i].filename, "[kernel.kallsyms]"))
+			continue;
+		ASSERT_EQ(pulse_build_id__read_kernel(kid, &klen), 0);
+		ASSERT_EQ(klen, ents[i].size);
+		ASSERT_MEMEQ(kid, ents[i].id, klen);
+	}
+out:
+	free(f.p);
+}
+
 static void test_cleanup(void)
 {
 	char cmd[PATH_MAX];
@@ -262,4 +728,7 @@ static void test_cleanup(void)
 TEST_MAIN(TEST(test_build_id__file_known_id), TEST(test_build_id__debug_file),
 	  TEST(test_build_id__self_vs_readelf), TEST(test_build_id__errors),
 	  TEST(test_build_id__parse_notes), TEST(test_build_id__kernel), TEST(test_build_id__hex),
+	  TEST(test_buf__strings), TEST(test_feat__uname_version), TEST(test_feat__fake_system),
+	  TEST(test_feat__cpuid), TEST(test_feat__cmdline), TEST(test_feat__event_desc),
+	  TEST(test_feat__sample_time_build_id), TEST(test_feat__same_as_perf),
 	  TEST(test_cleanup))
