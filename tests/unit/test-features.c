@@ -16,12 +16,16 @@
 #include <linux/perf_event.h>
 #include <pulse/build-id.h>
 #include <pulse/core.h>
+#include <pulse/data.h>
 #include <pulse/features.h>
+#include <pulse/trace.h>
+#include <event-parse.h>
+#include <trace-seq.h>
 #include "test.h"
 
 static const char *data_path(const char *rel)
 {
-	static char path[PATH_MAX];
+	static char path[PATH_MAX / 2];
 	const char *top = getenv("PULSE_TOP");
 
 	snprintf(path, sizeof(path), "%s/tests/data/%s", top ? top : ".", rel);
@@ -715,6 +719,340 @@ out:
 	free(f.p);
 }
 
+/* ---- tracing data -------------------------------------------------------- */
+
+/* Append a whole file, read with stdio, after a @hdr-byte size. */
+static int x_add_file(struct pulse_buf *b, const char *path, int hdr)
+{
+	char chunk[4096];
+	uint64_t size = 0;
+	size_t pos = b->len, n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return -1;
+	pulse_buf__add(b, &size, hdr);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		pulse_buf__add(b, chunk, n);
+		size += n;
+	}
+	fclose(f);
+	if (hdr == 4) {
+		uint32_t v = size;
+
+		memcpy(b->p + pos, &v, 4);
+	} else {
+		memcpy(b->p + pos, &size, 8);
+	}
+	return 0;
+}
+
+static void x_add_u32(struct pulse_buf *b, uint32_t v)
+{
+	pulse_buf__add(b, &v, 4);
+}
+
+static const char *fake_tracefs(const char *rel)
+{
+	static char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s%s", data_path("tracefs-fake"), rel);
+	return path;
+}
+
+static void test_tracing__fake_exact(void)
+{
+	static const char *const sys[] = { "sched", "syscalls", "sched", "ftrace", "sched" };
+	static const char *const ev[] = { "sched_switch", "sys_enter_getppid", "sched_process_exec",
+					  "function", "sched_switch" };
+	struct pulse_buf got = { 0 }, want = { 0 };
+	uint32_t page = sysconf(_SC_PAGESIZE);
+	unsigned char flags[2] = { 0, sizeof(long) };
+
+	ASSERT_EQ(pulse_buf__add(&got, "prefix", 6), 0);
+	ASSERT_EQ(pulse_tracing_data__build(&got, fake_tracefs(""), sys, ev, 5), 0);
+
+	pulse_buf__add(&want, "prefix", 6);
+	pulse_buf__add(&want, "\x17\x08\x44tracing0.6", 14);
+	pulse_buf__add(&want, flags, 2);
+	pulse_buf__add(&want, &page, 4);
+	pulse_buf__add(&want, "header_page", 12);
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/events/header_page"), 8), 0);
+	pulse_buf__add(&want, "header_event", 13);
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/events/header_event"), 8), 0);
+	x_add_u32(&want, 1);	/* ftrace formats */
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/events/ftrace/function/format"), 8), 0);
+	x_add_u32(&want, 2);	/* systems, first-seen order, duplicates once */
+	pulse_buf__add(&want, "sched", 6);
+	x_add_u32(&want, 2);
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/events/sched/sched_switch/format"), 8), 0);
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/events/sched/sched_process_exec/format"), 8), 0);
+	pulse_buf__add(&want, "syscalls", 9);
+	x_add_u32(&want, 1);
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/events/syscalls/sys_enter_getppid/format"), 8), 0);
+	x_add_u32(&want, 0);	/* kallsyms */
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/printk_formats"), 4), 0);
+	ASSERT_EQ(x_add_file(&want, fake_tracefs("/saved_cmdlines"), 8), 0);
+
+	ASSERT_EQ(got.len, want.len);
+	ASSERT_MEMEQ(got.p, want.p, want.len);
+	pulse_buf__release(&got);
+	pulse_buf__release(&want);
+}
+
+static void test_tracing__errors(void)
+{
+	static const char *const sys[] = { "sched", "sched" };
+	static const char *const ev[] = { "sched_switch", "no_such_event" };
+	static const char *const bad[] = { ".." };
+	struct pulse_buf b = { 0 };
+
+	ASSERT_EQ(pulse_buf__add(&b, "x", 1), 0);
+	ASSERT_EQ(pulse_tracing_data__build(&b, fake_tracefs(""), sys, ev, 2), -ENOENT);
+	ASSERT_EQ(b.len, 1);
+	ASSERT_EQ(pulse_tracing_data__build(&b, fake_tracefs(""), bad, ev, 1), -EINVAL);
+	ASSERT_EQ(pulse_tracing_data__build(&b, fake_tracefs(""), sys, NULL, 1), -EINVAL);
+	ASSERT_EQ(b.len, 1);
+	/* No events: a valid blob with no systems. */
+	ASSERT_EQ(pulse_tracing_data__build(&b, fake_tracefs(""), NULL, NULL, 0), 0);
+	ASSERT_TRUE(b.len > 1 + 30);
+	pulse_buf__release(&b);
+}
+
+/*
+ * Load a blob into libtraceevent the way perf's trace-event-read.c walks
+ * it. Return: 0 when every part parsed and nothing is left over.
+ */
+static int tep_load_blob(struct tep_handle *tep, const char *p, size_t n)
+{
+	const char *end = p + n;
+	uint32_t page, cnt, nsys, sz32;
+	uint64_t sz;
+	int long_size;
+
+#define NEED(k) do { if ((size_t)(end - p) < (size_t)(k)) return -1; } while (0)
+	NEED(10 + 4 + 2 + 4);
+	if (memcmp(p, "\x17\x08\x44tracing", 10) || memcmp(p + 10, "0.6", 4))
+		return -2;
+	p += 14;
+	tep_set_file_bigendian(tep, p[0] ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	long_size = p[1];
+	tep_set_long_size(tep, long_size);
+	memcpy(&page, p + 2, 4);
+	tep_set_page_size(tep, page);
+	p += 6;
+	NEED(12 + 8);
+	if (memcmp(p, "header_page", 12))
+		return -3;
+	memcpy(&sz, p + 12, 8);
+	p += 20;
+	NEED(sz);
+	if (tep_parse_header_page(tep, (char *)p, sz, long_size))
+		return -4;
+	p += sz;
+	NEED(13 + 8);
+	if (memcmp(p, "header_event", 13))
+		return -5;
+	memcpy(&sz, p + 13, 8);
+	p += 21 + sz;
+	NEED(4);
+	memcpy(&cnt, p, 4);
+	p += 4;
+	for (uint32_t i = 0; i < cnt; i++) {
+		NEED(8);
+		memcpy(&sz, p, 8);
+		NEED(8 + sz);
+		if (tep_parse_event(tep, p + 8, sz, "ftrace"))
+			return -6;
+		p += 8 + sz;
+	}
+	NEED(4);
+	memcpy(&nsys, p, 4);
+	p += 4;
+	for (uint32_t s = 0; s < nsys; s++) {
+		const char *sys = p;
+
+		p += strnlen(p, end - p) + 1;
+		NEED(4);
+		memcpy(&cnt, p, 4);
+		p += 4;
+		for (uint32_t i = 0; i < cnt; i++) {
+			NEED(8);
+			memcpy(&sz, p, 8);
+			NEED(8 + sz);
+			if (tep_parse_event(tep, p + 8, sz, sys))
+				return -7;
+			p += 8 + sz;
+		}
+	}
+	NEED(4);
+	memcpy(&sz32, p, 4);
+	p += 4 + sz32;
+	NEED(4);
+	memcpy(&sz32, p, 4);
+	NEED(4 + sz32);
+	if (sz32) {
+		char *t = strndup(p + 4, sz32);
+		int r = tep_parse_printk_formats(tep, t);
+
+		free(t);
+		if (r)
+			return -8;
+	}
+	p += 4 + sz32;
+	NEED(8);
+	memcpy(&sz, p, 8);
+	NEED(8 + sz);
+	if (sz) {
+		char *t = strndup(p + 8, sz);
+		int r = tep_parse_saved_cmdlines(tep, t);
+
+		free(t);
+		if (r)
+			return -9;
+	}
+	p += 8 + sz;
+#undef NEED
+	return p == end ? 0 : -10;
+}
+
+static void test_tracing__libtraceevent_reads_it(void)
+{
+	static const char *const sys[] = { "sched", "syscalls", "ftrace" };
+	static const char *const ev[] = { "sched_switch", "sys_enter_getppid", "function" };
+	struct pulse_buf b = { 0 };
+	struct tep_handle *tep = tep_alloc();
+	struct tep_event *e;
+
+	ASSERT_TRUE(tep);
+	ASSERT_EQ(pulse_tracing_data__build(&b, fake_tracefs(""), sys, ev, 3), 0);
+	ASSERT_EQ(tep_load_blob(tep, b.p, b.len), 0);
+	ASSERT_EQ(tep_get_long_size(tep), sizeof(long));
+	ASSERT_EQ(tep_get_page_size(tep), sysconf(_SC_PAGESIZE));
+	ASSERT_TRUE(tep_get_header_page_size(tep) > 0);
+	e = tep_find_event_by_name(tep, "sched", "sched_switch");
+	ASSERT_TRUE(e && tep_find_field(e, "next_pid") && tep_find_field(e, "prev_comm"));
+	e = tep_find_event_by_name(tep, "syscalls", "sys_enter_getppid");
+	ASSERT_TRUE(e && tep_find_field(e, "__syscall_nr"));
+	e = tep_find_event_by_name(tep, "ftrace", "function");
+	ASSERT_TRUE(e && tep_find_field(e, "parent_ip"));
+	ASSERT_STREQ(tep_data_comm_from_pid(tep, 42), "bash");
+	tep_free(tep);
+	pulse_buf__release(&b);
+}
+
+/* perf.data attrs: the attr of the event with this id (any, with one attr). */
+static const struct perf_event_attr *perf_file__attr(struct perf_file *f, uint64_t id, size_t *nr)
+{
+	uint64_t attr_size, off, size, ids_off, ids_size;
+
+	memcpy(&attr_size, f->p + 16, 8);
+	memcpy(&off, f->p + 24, 8);
+	memcpy(&size, f->p + 32, 8);
+	*nr = size / attr_size;
+	for (size_t i = 0; i < *nr; i++) {
+		const unsigned char *a = f->p + off + i * attr_size;
+
+		memcpy(&ids_off, a + attr_size - 16, 8);
+		memcpy(&ids_size, a + attr_size - 8, 8);
+		for (size_t k = 0; k < ids_size / 8; k++) {
+			uint64_t v;
+
+			memcpy(&v, f->p + ids_off + 8 * k, 8);
+			if (v == id || *nr == 1)
+				return (const struct perf_event_attr *)a;
+		}
+	}
+	return *nr == 1 ? (const struct perf_event_attr *)(f->p + off) : NULL;
+}
+
+/*
+ * perf writes the same blob for the same event, and a raw sample perf
+ * recorded decodes with pulse's blob.
+ */
+static void test_tracing__same_as_perf_and_decodes(void)
+{
+	static const char *const sys[] = { "sched" };
+	static const char *const ev[] = { "sched_process_exec" };
+	char cmd[2 * PATH_MAX], data[PATH_MAX];
+	struct pulse_buf b = { 0 };
+	struct tep_handle *tep;
+	struct perf_file f;
+	uint64_t doff, dsize, pos;
+	size_t decoded = 0;
+	int err;
+
+	if (run("perf --version >/dev/null 2>&1")) {
+		test__skip = "perf not installed";
+		return;
+	}
+	err = pulse_tracing_data__build(&b, "/sys/kernel/tracing", sys, ev, 1);
+	if (err == -ENOENT || err == -EACCES) {
+		test__skip = "no readable tracefs at /sys/kernel/tracing";
+		return;
+	}
+	ASSERT_EQ(err, 0);
+	snprintf(data, sizeof(data), "%s", tmp_path("trace.data"));
+	snprintf(cmd, sizeof(cmd),
+		 "perf record -q -o %s -e sched:sched_process_exec -- /bin/true >/dev/null 2>&1",
+		 data);
+	if (run(cmd)) {
+		test__skip = "perf record of a tracepoint failed here";
+		pulse_buf__release(&b);
+		return;
+	}
+	ASSERT_EQ(perf_file__load(&f, data), 0);
+	ASSERT_EQ(f.sec[PULSE_FEAT_TRACING_DATA].size, b.len);
+	ASSERT_MEMEQ(SEC(&f, PULSE_FEAT_TRACING_DATA), b.p, b.len);
+
+	tep = tep_alloc();
+	ASSERT_TRUE(tep);
+	ASSERT_EQ(tep_load_blob(tep, b.p, b.len), 0);
+	memcpy(&doff, f.p + 40, 8);
+	memcpy(&dsize, f.p + 48, 8);
+	for (pos = doff; pos + 8 <= doff + dsize && pos + 8 <= f.len;) {
+		struct perf_event_header h;
+		const struct perf_event_attr *attr;
+		struct pulse_sample s;
+		struct tep_record rec = { 0 };
+		struct tep_event *e;
+		struct trace_seq seq;
+		uint64_t id = 0;
+		size_t nr;
+
+		memcpy(&h, f.p + pos, sizeof(h));
+		ASSERT_TRUE(h.size >= 8);
+		if (h.type == PERF_RECORD_SAMPLE) {
+			if (h.size >= 16)
+				memcpy(&id, f.p + pos + 8, 8);	/* IDENTIFIER, if any */
+			attr = perf_file__attr(&f, id, &nr);
+			ASSERT_TRUE(attr);
+			ASSERT_EQ(pulse_sample__parse(f.p + pos, h.size, attr, &s), 0);
+			if (attr->type == PERF_TYPE_TRACEPOINT && s.raw) {
+				rec.data = (void *)s.raw;
+				rec.size = s.raw_size;
+				e = tep_find_event_by_record(tep, &rec);
+				ASSERT_TRUE(e);
+				ASSERT_STREQ(e->name, "sched_process_exec");
+				trace_seq_init(&seq);
+				tep_print_event(tep, &seq, &rec, "%s", TEP_PRINT_INFO);
+				trace_seq_terminate(&seq);
+				if (!strstr(seq.buffer, "filename=/") || !strstr(seq.buffer, "true"))
+					printf("#   decoded: %s\n", seq.buffer);
+				ASSERT_TRUE(strstr(seq.buffer, "filename=/") != NULL);
+				ASSERT_TRUE(strstr(seq.buffer, "true") != NULL);
+				trace_seq_destroy(&seq);
+				decoded++;
+			}
+		}
+		pos += h.size;
+	}
+	ASSERT_TRUE(decoded >= 1);
+	tep_free(tep);
+	free(f.p);
+	pulse_buf__release(&b);
+}
+
 static void test_cleanup(void)
 {
 	char cmd[PATH_MAX];
@@ -731,4 +1069,6 @@ TEST_MAIN(TEST(test_build_id__file_known_id), TEST(test_build_id__debug_file),
 	  TEST(test_buf__strings), TEST(test_feat__uname_version), TEST(test_feat__fake_system),
 	  TEST(test_feat__cpuid), TEST(test_feat__cmdline), TEST(test_feat__event_desc),
 	  TEST(test_feat__sample_time_build_id), TEST(test_feat__same_as_perf),
+	  TEST(test_tracing__fake_exact), TEST(test_tracing__errors),
+	  TEST(test_tracing__libtraceevent_reads_it), TEST(test_tracing__same_as_perf_and_decodes),
 	  TEST(test_cleanup))
