@@ -1,0 +1,70 @@
+#!/bin/bash
+# A recorder killed with SIGKILL mid-run leaves a file whose header (as
+# last rewritten while recording) describes only whole, readable records:
+# pulse report and the real perf read it and find samples.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+TP=syscalls:sys_enter_getppid
+
+# kill_mid_run FILE ARGS...: record ARGS -- spin 4000 into FILE with a small
+# ring (-m 16: a wakeup, hence a write, every few hundred ms), SIGKILL the
+# recorder after 2.2 s, and kill its orphaned workload.
+kill_mid_run() {
+	local f=$1; shift
+	"$PULSE" record -m 16 "$@" -o "$f" -- $WL/spin 4000 >/dev/null 2>"$f.err" </dev/null &
+	local rp=$!
+	track_bg $rp
+	sleep 0.5
+	local cpid
+	cpid=$(pgrep -P $rp | head -1 || true)
+	[ -n "$cpid" ] && track_bg $cpid
+	sleep 1.7
+	proc_alive $rp || { echo "the recorder ended before SIGKILL:"; cat "$f.err"; return 1; }
+	kill -KILL $rp
+	wait $rp 2>/dev/null || true
+	[ -n "$cpid" ] && kill -KILL $cpid 2>/dev/null || true
+	return 0
+}
+
+# check_header FILE: data.size > 0 and the data it promises is all there.
+check_header() {
+	local size end fsize
+	size=$(header_data_size "$1")
+	end=$(header_data_end "$1")
+	fsize=$(stat -c %s "$1")
+	echo "# data.size $size, data ends at $end, file size $fsize"
+	expect_gt "$size" 0 "data.size"
+	expect_ge "$fsize" "$end" "file size"
+}
+
+test_expect_success 'cpu-clock: SIGKILL mid-run leaves a readable header' '
+	kill_mid_run k.data
+	check_header k.data
+'
+
+test_expect_success 'cpu-clock: pulse report reads the killed file' '
+	pulse report -i k.data --stdio >rep 2>rep.err
+	cat rep.err
+	expect_gt "$(report_event_count <rep)" 0 "event count"
+	report_rows <rep | grep -q "spin_loop$"
+'
+
+test_expect_success PERF 'cpu-clock: perf script and perf report read the killed file' '
+	perf_in k.data script -F comm,pid,ip,sym >script.out 2>script.err
+	check_perf_stderr script.err
+	n=$(grep -c . script.out)
+	expect_gt "$n" 0 "perf script samples"
+	perf_in k.data report --stdio >prep 2>prep.err
+	check_perf_stderr prep.err
+	expect_gt "$(report_event_count <prep)" 0 "perf report event count"
+'
+
+test_expect_success ROOT,TRACEFS 'tracepoint + cpu-clock: pulse report reads the killed file' '
+	kill_mid_run kt.data -e $TP,cpu-clock
+	check_header kt.data
+	pulse report -i kt.data --stdio >rept 2>rept.err
+	cat rept.err
+	expect_gt "$(report_event_count <rept)" 0 "event count"
+'
+
+test_done
