@@ -488,8 +488,9 @@ static int parse_tracepoint(struct parse_ctx *ctx, const char *sys, const char *
 	if (!tracefs) {
 		ret = -errno;
 		return pulse_parse_err(ctx->err, ret, token,
-				       "tracepoints need tracefs (mount -t tracefs nodev /sys/kernel/tracing)",
-				       "cannot find tracefs for '%s': %s", token, strerror(-ret));
+				       "tracepoints need tracefs: mount -t tracefs nodev /sys/kernel/tracing",
+				       "cannot find tracefs (/sys/kernel/tracing) for '%s': %s", token,
+				       strerror(-ret));
 	}
 	nr = pulse_tp__resolve(tracefs, sys, name, &tps, ctx->err);
 	if (nr == -ENOENT) {
@@ -696,6 +697,10 @@ int pulse_evlist__parse(struct pulse_evlist *evlist, const char *spec,
 	return ret;
 }
 
+/**
+ * pulse_evsel__delete - free an evsel, closing any fd the opener left open
+ * @evsel: may be NULL
+ */
 void pulse_evsel__delete(struct pulse_evsel *evsel)
 {
 	size_t n;
@@ -716,6 +721,10 @@ void pulse_evsel__delete(struct pulse_evsel *evsel)
 	free(evsel);
 }
 
+/**
+ * pulse_evlist__delete_entries - delete every evsel; the evlist is then empty
+ * @evlist: the list, itself not freed (it is usually on the caller's stack)
+ */
 void pulse_evlist__delete_entries(struct pulse_evlist *evlist)
 {
 	for (int i = 0; i < evlist->nr; i++)

@@ -171,7 +171,7 @@ static int unreadable(struct pulse_parse_error *err, int ret, const char *path)
 {
 	if (ret == -EACCES || ret == -EPERM)
 		return pulse_parse_err(err, -EACCES, path,
-				       "tracepoints need root or a readable tracefs (see perf_event_paranoid)",
+				       "tracepoint ids come from tracefs: run as root or let this user read it",
 				       "cannot read '%s': %s", path, strerror(-ret));
 	return pulse_parse_err(err, ret, path, NULL, "cannot read '%s': %s", path, strerror(-ret));
 }
