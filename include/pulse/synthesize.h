@@ -69,6 +69,20 @@ int pulse_synthesize__task(pid_t pid, const struct pulse_synth_opts *opts, pulse
 			   void *arg);
 
 /**
+ * pulse_synthesize__thread - records for one existing thread, as perf
+ * record -t writes them: a COMM for @tid (pid = its tgid) and, when @tid is
+ * its process's leader, that process's MMAP2s; for another thread, then
+ * the leader's COMM and MMAP2s too (perf adds the leader of every thread
+ * whose leader is not itself being recorded; with -t tids of one process,
+ * pass the leader first and use pulse_synthesize__comm() for the others
+ * to avoid repeating it).
+ *
+ * Return: 0; -ENOENT when the thread is gone; the callback's value.
+ */
+int pulse_synthesize__thread(pid_t tid, const struct pulse_synth_opts *opts, pulse_synth_cb cb,
+			     void *arg);
+
+/**
  * pulse_synthesize__all - records for every process in <proc>, as perf
  * record -a writes them: per process, in ascending pid order, and per
  * thread in ascending tid order, a FORK (misc PERF_RECORD_MISC_FORK_EXEC;

@@ -553,6 +553,41 @@ int pulse_synthesize__task(pid_t pid, const struct pulse_synth_opts *opts, pulse
 	return err;
 }
 
+int pulse_synthesize__thread(pid_t tid, const struct pulse_synth_opts *opts,
+			     pulse_synth_cb cb, void *arg)
+{
+	char path[PATH_MAX + 32];
+	struct task_status st, leader;
+	struct synth s;
+	int err;
+
+	err = synth__init(&s, opts, cb, arg);
+	if (err)
+		goto out;
+	snprintf(path, sizeof(path), "%s/%d/status", s.proc, (int)tid);
+	err = read_status(&s, path, &st);
+	if (!err)
+		err = emit_comm(&s, st.tgid, tid, st.comm);
+	if (err)
+		goto out;
+	if (st.tgid != tid) {
+		snprintf(path, sizeof(path), "%s/%d/status", s.proc, st.tgid);
+		/* The leader may have exited while the thread lives on. */
+		if (read_status(&s, path, &leader))
+			goto out;
+		err = emit_comm(&s, leader.tgid, st.tgid, leader.comm);
+		if (err)
+			goto out;
+		st.kthread = leader.kthread;
+	}
+	if (!st.kthread)
+		synth_maps(&s, st.tgid, st.tgid);
+	err = s.cb_ret;
+out:
+	synth__exit(&s);
+	return err;
+}
+
 int pulse_synthesize__all(const struct pulse_synth_opts *opts, pulse_synth_cb cb, void *arg)
 {
 	int *pids = NULL;

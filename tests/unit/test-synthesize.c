@@ -5,6 +5,8 @@
  * input, and sanity runs against the real /proc.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <sys/syscall.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -406,6 +408,69 @@ static void test_synthesize__self(void)
 	coll_free(c);
 }
 
+static pthread_mutex_t thr_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t thr_cond = PTHREAD_COND_INITIALIZER;
+static int thr_tid;
+static bool thr_stop;
+
+static void *thr_main(void *arg)
+{
+	pthread_setname_np(pthread_self(), "synth-helper");
+	pthread_mutex_lock(&thr_lock);
+	thr_tid = (int)syscall(SYS_gettid);
+	pthread_cond_broadcast(&thr_cond);
+	while (!thr_stop)
+		pthread_cond_wait(&thr_cond, &thr_lock);
+	pthread_mutex_unlock(&thr_lock);
+	return NULL;
+}
+
+/* -t of a non-leader thread: its COMM, then its leader's COMM and maps. */
+static void test_synthesize__thread(void)
+{
+	struct pulse_synth_opts opts = { .sz = sizeof(opts) };
+	struct coll *c = coll_new();
+	uint32_t pid, tid;
+	pthread_t t;
+	size_t maps = 0;
+
+	ASSERT_EQ(pthread_create(&t, NULL, thr_main, NULL), 0);
+	pthread_mutex_lock(&thr_lock);
+	while (!thr_tid)
+		pthread_cond_wait(&thr_cond, &thr_lock);
+	pthread_mutex_unlock(&thr_lock);
+
+	ASSERT_EQ(pulse_synthesize__thread(thr_tid, &opts, collect, c), 0);
+	pthread_mutex_lock(&thr_lock);
+	thr_stop = true;
+	pthread_cond_broadcast(&thr_cond);
+	pthread_mutex_unlock(&thr_lock);
+	pthread_join(t, NULL);
+
+	ASSERT_TRUE(c->nr > 2);
+	ASSERT_REC(c, 0, x_comm(getpid(), thr_tid, "synth-helper", 0));
+	memcpy(&pid, c->r[1].p + 8, 4);
+	memcpy(&tid, c->r[1].p + 12, 4);
+	ASSERT_EQ(c->r[1].p[0], PERF_RECORD_COMM);
+	ASSERT_EQ(pid, getpid());
+	ASSERT_EQ(tid, getpid());
+	for (size_t i = 2; i < c->nr; i++) {
+		ASSERT_EQ(c->r[i].p[0], PERF_RECORD_MMAP2);
+		memcpy(&tid, c->r[i].p + 12, 4);
+		ASSERT_EQ(tid, getpid());
+		maps++;
+	}
+	ASSERT_TRUE(maps > 0);
+
+	/* The leader itself: COMM and maps, no second COMM. */
+	coll_free(c);
+	c = coll_new();
+	ASSERT_EQ(pulse_synthesize__thread(getpid(), &opts, collect, c), 0);
+	ASSERT_EQ(c->r[0].p[0], PERF_RECORD_COMM);
+	ASSERT_EQ(c->nr, 1 + maps);
+	coll_free(c);
+}
+
 static void test_synthesize__real_all_and_kernel(void)
 {
 	struct pulse_synth_opts opts = { .sz = sizeof(opts), .id_size = 24 };
@@ -455,4 +520,5 @@ TEST_MAIN(TEST(test_synthesize__task_fake), TEST(test_synthesize__task_mmap_data
 	  TEST(test_synthesize__all_fake), TEST(test_synthesize__matches_perf),
 	  TEST(test_synthesize__kernel_mmap_errors), TEST(test_synthesize__comm),
 	  TEST(test_synthesize__callback_stops), TEST(test_synthesize__bad_opts),
-	  TEST(test_synthesize__self), TEST(test_synthesize__real_all_and_kernel))
+	  TEST(test_synthesize__self), TEST(test_synthesize__thread),
+	  TEST(test_synthesize__real_all_and_kernel))
