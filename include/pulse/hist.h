@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Histograms (lib/hist/hist.c): samples aggregated by sort keys, one
+ * struct pulse_hists per event, ordered for output as perf report orders
+ * them: by period, largest first, then by each sort key in turn (comm and
+ * symbol names alphabetically, DSOs by short name, unknown ones last), then
+ * in perf's internal tree order (addresses ascending).
+ *
+ * Entries are equal when all sort keys are equal in perf's sense: the same
+ * comm text, the same tid, the same DSO short name, the same symbol
+ * (start and end) or, for unresolved addresses, the same address.
+ */
+#ifndef PULSE_HIST_H
+#define PULSE_HIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pulse/machine.h>
+
+enum pulse_sort_key {
+	PULSE_SORT_COMM,	/* "comm" */
+	PULSE_SORT_PID,		/* "pid" (perf's Pid:Command); "tid" is accepted too */
+	PULSE_SORT_DSO,		/* "dso" */
+	PULSE_SORT_SYM,		/* "sym", "symbol" */
+};
+
+#define PULSE_SORT_MAX_KEYS 8
+
+struct pulse_hist_entry {
+	const char *comm;			/* comm at the first sample (interned) */
+	struct pulse_thread *thread;		/* thread of the first sample */
+	struct pulse_dso *dso;			/* NULL: [unknown] */
+	const struct pulse_symbol *sym;		/* NULL: unresolved */
+	uint64_t ip;				/* address in the DSO's space (first sample) */
+	uint64_t period;			/* sum of sample periods */
+	uint64_t nr_samples;			/* samples */
+	char level;				/* 'k', '.', 'H' */
+	uint64_t hash;				/* of the key fields */
+};
+
+struct pulse_hists {
+	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* the sort keys, in order */
+	size_t nr_keys;					/* keys used */
+	struct pulse_hist_entry *entries;		/* output order after __sort() */
+	size_t nr_entries;				/* entries in use */
+	size_t alloc;					/* entries allocated */
+	uint32_t *index;				/* open-addressing hash into entries */
+	size_t index_size;				/* slots, power of two */
+	uint64_t total_period;				/* sum over all samples */
+	uint64_t nr_samples;				/* samples added */
+};
+
+/**
+ * pulse_sort_keys__parse - parse a --sort list ("comm,dso,sym")
+ * @bad: set to the first unknown key (points into @spec) on -EINVAL
+ * Return: number of keys, -EINVAL for an unknown key or too many keys.
+ */
+int pulse_sort_keys__parse(const char *spec, enum pulse_sort_key *keys, size_t max,
+			   const char **bad, size_t *bad_len);
+
+int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, size_t nr_keys);
+void pulse_hists__exit(struct pulse_hists *h);
+
+/**
+ * pulse_hists__add - account one sample
+ * @al: where it landed (pulse_machine__resolve())
+ * @comm: the thread's comm at the sample, interned
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, const char *comm,
+		     uint64_t period);
+
+/* Put the entries in output order (after which __add() must not be called). */
+void pulse_hists__sort(struct pulse_hists *h);
+
+/* Has the key been asked for? */
+bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key);
+
+#endif

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The machine a perf.data file was recorded on, rebuilt from its side-band
+ * records (lib/session/machine.c): threads with their comm, the memory maps
+ * they share per process, and the kernel's map. Samples are resolved to a
+ * thread, map, DSO and symbol through it, with perf 6.1's semantics:
+ *
+ *  - threads are keyed by tid; a thread whose pid differs from its tid
+ *    shares the maps of its leader (pid, pid);
+ *  - COMM sets the comm (a new thread reads ":tid" until then);
+ *  - FORK replaces any thread with the child's tid, gives the child the
+ *    parent's comm and, for a new process, a copy of the parent's maps
+ *    (not for perf's synthesized forks, misc PERF_RECORD_MISC_FORK_EXEC);
+ *  - MMAP/MMAP2 cut any overlapped maps and insert the new one; anonymous
+ *    executable memory becomes /tmp/perf-PID.map (JIT symbols);
+ *  - kernel-mode MMAPs named [kernel.kallsyms]* set the kernel map, whose
+ *    addresses are not translated;
+ *  - a sample's cpumode picks the kernel maps (level 'k') or its thread's
+ *    (level '.'); other modes resolve to nothing (level 'H').
+ */
+#ifndef PULSE_MACHINE_H
+#define PULSE_MACHINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/perf_event.h>
+#include <pulse/data.h>
+#include <pulse/symbols.h>
+
+struct pulse_map {
+	uint64_t start;		/* first address */
+	uint64_t end;		/* one past the last */
+	uint64_t pgoff;		/* file offset of start */
+	struct pulse_dso *dso;	/* owned by the machine's DSO set */
+	uint32_t prot;		/* PROT_*; MMAP records: PROT_EXEC unless MMAP_DATA */
+	bool identity;		/* addresses are used as they are (kernel, JIT, heap) */
+};
+
+/* A process's address space, shared by its threads (refcounted). */
+struct pulse_maps {
+	int refcnt;		/* threads using it */
+	struct pulse_map *maps;	/* sorted by start, never overlapping */
+	size_t nr;		/* maps in use */
+	size_t alloc;		/* maps allocated */
+};
+
+struct pulse_thread {
+	int32_t pid;			/* -1 until known */
+	int32_t tid;			/* the key */
+	int32_t ppid;			/* parent's tid from FORK, -1 */
+	const char *comm;		/* interned in the machine; ":tid" until COMM */
+	bool comm_set;			/* a COMM (or a fork from a named parent) was seen */
+	bool dead;			/* EXIT seen */
+	struct pulse_maps *maps;	/* shared with the process's other threads */
+	struct pulse_thread *next;	/* hash chain, or the graveyard list */
+};
+
+struct pulse_machine {
+	struct pulse_dsos dsos;		/* every DSO met */
+	struct pulse_thread **threads;	/* hash by tid */
+	size_t nr_buckets;		/* power of two */
+	size_t nr_threads;		/* threads in the hash */
+	struct pulse_thread *graveyard;	/* replaced threads, still referenced by hists */
+	struct pulse_maps kmaps;	/* the kernel's maps */
+	struct pulse_dso *kernel_dso;	/* [kernel.kallsyms] */
+	char **strs;			/* interned comm strings, open addressing */
+	size_t nr_strs;			/* strings held */
+	size_t strs_size;		/* slots, power of two */
+};
+
+/* Where a sample's address landed. */
+struct pulse_addr_loc {
+	struct pulse_thread *thread;		/* never NULL after a successful resolve */
+	struct pulse_dso *dso;			/* NULL: no map */
+	const struct pulse_symbol *sym;		/* NULL: unresolved */
+	uint64_t addr;				/* in the DSO's space; the raw ip without a map */
+	uint8_t cpumode;			/* PERF_RECORD_MISC_* cpumode */
+	char level;				/* 'k' kernel, '.' user, 'H' other */
+};
+
+/**
+ * pulse_machine__init - an empty machine
+ * @opts: where symbols are looked for; may be NULL
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts *opts);
+void pulse_machine__exit(struct pulse_machine *m);
+
+/**
+ * pulse_machine__process - apply a side-band record
+ * @rec: COMM, FORK, EXIT, MMAP or MMAP2 (others are ignored), header.size
+ *       bytes
+ *
+ * Return: 0; -EBADMSG for a record too short for its type; -ENOMEM.
+ */
+int pulse_machine__process(struct pulse_machine *m, const struct perf_event_header *rec);
+
+/**
+ * pulse_machine__findnew_thread - the thread with @tid, created (with the
+ * maps of process @pid) when missing
+ * Return: a thread owned by the machine, or NULL on -ENOMEM.
+ */
+struct pulse_thread *pulse_machine__findnew_thread(struct pulse_machine *m, int32_t pid,
+						   int32_t tid);
+
+/* The thread with @tid, or NULL. */
+struct pulse_thread *pulse_machine__find_thread(struct pulse_machine *m, int32_t tid);
+
+/**
+ * pulse_machine__resolve - place a sample address
+ * @cpumode: header.misc & PERF_RECORD_MISC_CPUMODE_MASK
+ *
+ * Loads the DSO's symbols on first use.
+ * Return: 0, or -ENOMEM.
+ */
+int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
+			   uint64_t ip, struct pulse_addr_loc *al);
+
+/**
+ * pulse_machine__intern - the machine's copy of a string (equal strings
+ * give the same pointer); valid until pulse_machine__exit()
+ * Return: NULL on -ENOMEM.
+ */
+const char *pulse_machine__intern(struct pulse_machine *m, const char *s);
+
+/* ---- maps --------------------------------------------------------------- */
+
+/**
+ * pulse_maps__insert - insert a map, cutting the maps it overlaps (the
+ * parts before and after it stay, as perf's maps__fixup_overlappings())
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_maps__insert(struct pulse_maps *maps, const struct pulse_map *map);
+
+/* The map containing @addr, or NULL; valid until the next insert. */
+const struct pulse_map *pulse_maps__find(const struct pulse_maps *maps, uint64_t addr);
+
+/* Translate an address into its map's DSO space (perf's map__map_ip). */
+static inline uint64_t pulse_map__map_ip(const struct pulse_map *map, uint64_t ip)
+{
+	return map->identity ? ip : ip - map->start + map->pgoff;
+}
+
+#endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Time ordering of records (lib/session/ordering.c), as perf's
+ * ordered_events: records with a timestamp are queued; a FINISHED_ROUND
+ * delivers every queued record not newer than the newest timestamp seen
+ * before the previous round ended (later rounds may still bring older
+ * records from other CPUs up to that point); the end delivers the rest.
+ * Equal timestamps keep their queueing order. A file without rounds is
+ * thus sorted whole at its end.
+ *
+ * Records without a usable timestamp (0 or ~0: synthesized records, attrs
+ * without PERF_SAMPLE_TIME) are not queued: pulse_ordered__queue() says so
+ * and the caller delivers them at once, as perf does.
+ */
+#ifndef PULSE_ORDERING_H
+#define PULSE_ORDERING_H
+
+#include <stdint.h>
+#include <linux/perf_event.h>
+
+struct pulse_ordered;
+
+/* Called for each record in time order; a non-zero return stops the flush. */
+typedef int (*pulse_ordered_fn)(const struct perf_event_header *rec, uint64_t file_offset,
+				void *arg);
+
+/**
+ * pulse_ordered__new - an empty queue delivering to @fn
+ * Return: the queue (free with pulse_ordered__delete()), or NULL (ENOMEM).
+ */
+struct pulse_ordered *pulse_ordered__new(pulse_ordered_fn fn, void *arg);
+void pulse_ordered__delete(struct pulse_ordered *q);
+
+/**
+ * pulse_ordered__queue - queue a copy of a record
+ * Return: 0; -ETIME when @timestamp is 0 or ~0 (deliver it yourself, now);
+ * -ENOMEM.
+ */
+int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header *rec,
+			 uint64_t timestamp, uint64_t file_offset);
+
+/* FINISHED_ROUND. Return: 0 or the callback's non-zero return. */
+int pulse_ordered__flush_round(struct pulse_ordered *q);
+
+/* End of input: deliver everything. Return: 0 or the callback's return. */
+int pulse_ordered__flush(struct pulse_ordered *q);
+
+/* Records queued and not yet delivered. */
+uint64_t pulse_ordered__nr_queued(const struct pulse_ordered *q);
+
+#endif

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Symbols: per-DSO symbol tables (lib/symbols/symtab.c), kernel symbols
+ * from kallsyms and JIT symbols from perf-PID.map (lib/symbols/kallsyms.c),
+ * and the DSO objects that own them (lib/symbols/dso.c).
+ *
+ * Addresses follow perf: a user DSO's symbols live in file-offset space (an
+ * ELF st_value minus p_vaddr - p_offset of its PT_LOAD), which is what a
+ * sample address becomes through its map (ip - start + pgoff). Kernel and
+ * perf-PID.map symbols are absolute addresses.
+ *
+ * A table is built by __add() in any order and closed by __fixup(), which
+ * sorts it, gives zero-sized symbols the room up to the next one and keeps
+ * one symbol per address, choosing among aliases as perf's
+ * choose_best_symbol() does. After that the array never moves: symbol
+ * pointers stay valid until the table is released.
+ */
+#ifndef PULSE_SYMBOLS_H
+#define PULSE_SYMBOLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct pulse_symbol {
+	uint64_t start;		/* first address (see above for the space) */
+	uint64_t end;		/* one past the last address */
+	const char *name;	/* demangled; owned by the table */
+	uint32_t namelen;	/* strlen(name): report column widths */
+	uint8_t binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
+	uint8_t type;		/* STT_FUNC, STT_OBJECT, STT_NOTYPE, ... */
+};
+
+struct pulse_symtab {
+	struct pulse_symbol *syms;	/* sorted by start after __fixup() */
+	size_t nr;			/* symbols in use */
+	size_t alloc;			/* symbols allocated */
+	char **chunks;			/* name storage, freed with the table */
+	size_t nr_chunks;		/* chunks in use */
+	char *cursor;			/* next free byte of the last chunk */
+	size_t chunk_left;		/* bytes free from cursor */
+};
+
+void pulse_symtab__init(struct pulse_symtab *st);
+void pulse_symtab__exit(struct pulse_symtab *st);
+
+/**
+ * pulse_symtab__add - append a symbol (any order; before __fixup())
+ * @size: 0 for a symbol without a size (its end is fixed up later)
+ * @name: copied
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_symtab__add(struct pulse_symtab *st, uint64_t start, uint64_t size, uint8_t binding,
+		      uint8_t type, const char *name);
+
+/**
+ * pulse_symtab__fixup - sort, size and de-alias the table as perf does
+ * @kallsyms: kernel rules for the last symbol before a module's
+ *
+ * ELF tables get perf's symbols__fixup_end() then symbols__fixup_duplicate();
+ * kallsyms tables the same with the kallsyms flag.
+ */
+void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms);
+
+/* Sort by start only, aliases in insertion order (perf maps are not fixed up). */
+void pulse_symtab__sort(struct pulse_symtab *st);
+
+/**
+ * pulse_symtab__find - the symbol covering @addr
+ * Return: a pointer valid until pulse_symtab__exit(), or NULL.
+ */
+const struct pulse_symbol *pulse_symtab__find(const struct pulse_symtab *st, uint64_t addr);
+
+/**
+ * pulse_symtab__load_elf - read an ELF file's function and object symbols
+ * @syms_path: the file whose .symtab (else .dynsym) is read
+ * @runtime_path: the file whose program headers place the symbols (the
+ *                binary that was mapped); NULL: @syms_path
+ *
+ * Symbols are rebased to file offsets through the PT_LOAD that contains
+ * them, demangled as perf 6.1 does by default (names without parameters),
+ * and fixed up.
+ *
+ * Return: number of symbols read, or -errno (-ENOENT no such file,
+ * -ENOEXEC not ELF, -ENODATA no symbol table).
+ */
+int pulse_symtab__load_elf(struct pulse_symtab *st, const char *syms_path,
+			   const char *runtime_path);
+
+/* As pulse_symtab__load_elf() on an ELF image in memory (the vDSO). */
+int pulse_symtab__load_elf_mem(struct pulse_symtab *st, const void *buf, size_t len);
+
+/**
+ * pulse_symtab__load_kallsyms - read /proc/kallsyms-format text
+ *
+ * Keeps the T, W, D and B symbols perf keeps; module symbols ("name\t[mod]")
+ * are kept with the module suffix cut. Return: symbols read or -errno.
+ */
+int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path);
+
+/**
+ * pulse_symtab__load_perf_map - read a JIT map ("START SIZE name" in hex)
+ * Return: symbols read or -errno.
+ */
+int pulse_symtab__load_perf_map(struct pulse_symtab *st, const char *path);
+
+/**
+ * pulse_demangle - a C++ or Rust name as perf 6.1 prints it by default
+ * (cplus_demangle without DMGL_PARAMS, so no parameter list)
+ * Return: a malloc()ed string the caller frees, or NULL when @name is not
+ * mangled.
+ */
+char *pulse_demangle(const char *name);
+
+/**
+ * pulse_elf__build_id - read the GNU build-id note of an ELF file
+ * @id: at least 20 bytes
+ * Return: the build-id length, or -errno (-ENODATA when there is none).
+ */
+int pulse_elf__build_id(const char *path, uint8_t *id, size_t size);
+
+/* ---- DSOs --------------------------------------------------------------- */
+
+enum pulse_dso_kind {
+	PULSE_DSO_USER,		/* an ELF file mapped by a process */
+	PULSE_DSO_KERNEL,	/* [kernel.kallsyms] */
+	PULSE_DSO_VDSO,		/* [vdso]: read from this process's own vDSO */
+	PULSE_DSO_PERF_MAP,	/* /tmp/perf-PID.map for anonymous executable memory */
+	PULSE_DSO_NOSYMS,	/* [heap], [stack], anonymous data: no symbols */
+};
+
+struct pulse_dso {
+	char *long_name;		/* the path as mapped */
+	char *short_name;		/* basename, "[JIT] tid N", "[kernel.kallsyms]" */
+	uint32_t short_name_len;	/* report column widths */
+	enum pulse_dso_kind kind;	/* how symbols are found */
+	bool has_build_id;		/* from the BUILD_ID feature or an MMAP2 */
+	uint8_t build_id_size;		/* valid bytes of build_id */
+	uint8_t build_id[20];		/* the GNU build-id */
+	bool loaded;			/* a symbol load was attempted */
+	bool hit;			/* a sample resolved to it */
+	struct pulse_symtab symtab;	/* valid once loaded */
+	struct pulse_dso *next;		/* hash chain in pulse_dsos */
+};
+
+/* Where symbols are looked for; NULL fields mean "do not look there". */
+struct pulse_symbol_opts {
+	size_t sz;			/* sizeof(struct pulse_symbol_opts) */
+	const char *kallsyms;		/* the kernel's symbols, e.g. "/proc/kallsyms" */
+	const char *debug_dir;		/* "/usr/lib/debug": separate debug files */
+	const char *buildid_dir;	/* "$HOME/.debug": perf's build-id cache */
+	bool no_vdso;			/* don't read this process's vDSO for [vdso] */
+};
+
+struct pulse_dsos {
+	struct pulse_dso **buckets;	/* hash of long names */
+	size_t nr_buckets;		/* power of two */
+	size_t nr;			/* DSOs held */
+	struct pulse_symbol_opts opts;	/* copied, strings included */
+};
+
+/**
+ * pulse_dsos__init - an empty DSO set
+ * @opts: may be NULL (no kallsyms, no debug dirs)
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *opts);
+void pulse_dsos__exit(struct pulse_dsos *dsos);
+
+/**
+ * pulse_dsos__findnew - the DSO of a mapped path, created on first use
+ * @kind: used when creating it
+ * Return: a DSO owned by @dsos, or NULL on -ENOMEM.
+ */
+struct pulse_dso *pulse_dsos__findnew(struct pulse_dsos *dsos, const char *long_name,
+				      enum pulse_dso_kind kind);
+
+/* The DSO of a path, or NULL. */
+struct pulse_dso *pulse_dsos__find(const struct pulse_dsos *dsos, const char *long_name);
+
+/* Record a build-id (BUILD_ID feature); a DSO that does not exist yet is created. */
+int pulse_dsos__set_build_id(struct pulse_dsos *dsos, const char *long_name,
+			     enum pulse_dso_kind kind, const uint8_t *id, size_t size);
+
+/**
+ * pulse_dso__find_symbol - resolve an address in the DSO's space, loading
+ * its symbols on first use (from the build-id cache, debug files, the file
+ * itself, kallsyms or a perf map, in perf's order)
+ * Return: borrowed symbol, or NULL.
+ */
+const struct pulse_symbol *pulse_dso__find_symbol(struct pulse_dsos *dsos, struct pulse_dso *dso,
+						  uint64_t addr);
+
+/* Load the DSO's symbols now (idempotent). Return: symbols or -errno. */
+int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso);
+
+#endif

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sample aggregation by sort keys. Entries sit in one array indexed by an
+ * open-addressing hash, so adding a sample costs one hash probe; ordering
+ * happens once, at the end, with a comparator that reproduces the order of
+ * perf's output tree: perf sorts by "overhead" and then by each key's
+ * se_sort (or se_cmp), and entries still equal after that keep the order of
+ * perf's collapsed tree, which is the keys' se_cmp/se_collapse order.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pulse/hist.h>
+#include "core/internal.h"
+
+static const struct {
+	const char *name;
+	enum pulse_sort_key key;
+} sort_names[] = {
+	{ "comm", PULSE_SORT_COMM },
+	{ "pid", PULSE_SORT_PID },
+	{ "tid", PULSE_SORT_PID },
+	{ "dso", PULSE_SORT_DSO },
+	{ "sym", PULSE_SORT_SYM },
+	{ "symbol", PULSE_SORT_SYM },
+};
+
+int pulse_sort_keys__parse(const char *spec, enum pulse_sort_key *keys, size_t max,
+			   const char **bad, size_t *bad_len)
+{
+	const char *p = spec;
+	size_t n = 0;
+
+	while (*p) {
+		size_t len = strcspn(p, ", ");
+		size_t i;
+
+		if (len) {
+			for (i = 0; i < ARRAY_SIZE(sort_names); i++)
+				if (strlen(sort_names[i].name) == len &&
+				    !strncasecmp(sort_names[i].name, p, len))
+					break;
+			if (i == ARRAY_SIZE(sort_names) || n == max) {
+				if (bad)
+					*bad = p;
+				if (bad_len)
+					*bad_len = len;
+				return -EINVAL;
+			}
+			keys[n++] = sort_names[i].key;
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	return n;
+}
+
+int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, size_t nr_keys)
+{
+	memset(h, 0, sizeof(*h));
+	if (nr_keys > PULSE_SORT_MAX_KEYS)
+		return -EINVAL;
+	memcpy(h->keys, keys, nr_keys * sizeof(*keys));
+	h->nr_keys = nr_keys;
+	return 0;
+}
+
+void pulse_hists__exit(struct pulse_hists *h)
+{
+	free(h->entries);
+	free(h->index);
+	memset(h, 0, sizeof(*h));
+}
+
+bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key)
+{
+	for (size_t i = 0; i < h->nr_keys; i++)
+		if (h->keys[i] == key)
+			return true;
+	return false;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdULL;
+}
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e)
+{
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < h->nr_keys; i++) {
+		switch (h->keys[i]) {
+		case PULSE_SORT_COMM:
+			v = mix(v, (uintptr_t)e->comm);
+			break;
+		case PULSE_SORT_PID:
+			v = mix(v, (uint32_t)e->thread->tid);
+			break;
+		case PULSE_SORT_DSO:
+			v = mix(v, e->dso ? hash_str(e->dso->short_name) : 0);
+			break;
+		case PULSE_SORT_SYM:
+			v = e->sym ? mix(mix(v, e->sym->start), e->sym->end) : mix(v, e->ip);
+			break;
+		}
+	}
+	return v;
+}
+
+/* perf's _sort__dso_cmp() by short name, an unknown DSO after the others */
+static int dso_cmp(const struct pulse_dso *a, const struct pulse_dso *b)
+{
+	if (!a || !b)
+		return !a && !b ? 0 : (!a ? 1 : -1);
+	if (a == b)
+		return 0;
+	return strcmp(a->short_name, b->short_name);
+}
+
+static int u64_cmp(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* perf's se_cmp/se_collapse: identity of entries and the collapsed tree order */
+static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
+		   const struct pulse_hist_entry *b)
+{
+	int r;
+
+	switch (key) {
+	case PULSE_SORT_COMM:
+		return a->comm == b->comm ? 0 : strcmp(a->comm, b->comm);
+	case PULSE_SORT_PID:
+		return a->thread->tid < b->thread->tid ? -1 : a->thread->tid > b->thread->tid;
+	case PULSE_SORT_DSO:
+		return dso_cmp(a->dso, b->dso);
+	case PULSE_SORT_SYM:
+		if (!a->sym && !b->sym)
+			return u64_cmp(a->ip, b->ip);
+		r = dso_cmp(a->dso, b->dso);
+		if (r)
+			return r;
+		if (!a->sym || !b->sym)
+			return !a->sym ? 1 : -1;
+		if (a->sym == b->sym)
+			return 0;
+		r = u64_cmp(a->sym->start, b->sym->start);
+		return r ? r : u64_cmp(a->sym->end, b->sym->end);
+	}
+	return 0;
+}
+
+/* perf's se_sort where a key has one (names), else se_cmp */
+static int key_sort(enum pulse_sort_key key, const struct pulse_hist_entry *a,
+		    const struct pulse_hist_entry *b)
+{
+	if (key != PULSE_SORT_SYM)
+		return key_cmp(key, a, b);
+	if (!a->sym || !b->sym)
+		return !a->sym && !b->sym ? 0 : (!a->sym ? 1 : -1);
+	return strcmp(a->sym->name, b->sym->name);
+}
+
+static bool entry_equal(const struct pulse_hists *h, const struct pulse_hist_entry *a,
+			const struct pulse_hist_entry *b)
+{
+	if (a->hash != b->hash)
+		return false;
+	for (size_t i = 0; i < h->nr_keys; i++)
+		if (key_cmp(h->keys[i], a, b))
+			return false;
+	return true;
+}
+
+static int hists__grow_index(struct pulse_hists *h)
+{
+	size_t n = h->index_size ? h->index_size * 2 : 1024;
+	uint32_t *idx = malloc(n * sizeof(*idx));
+
+	if (!idx)
+		return -ENOMEM;
+	memset(idx, 0xff, n * sizeof(*idx));
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		size_t j = h->entries[i].hash & (n - 1);
+
+		while (idx[j] != UINT32_MAX)
+			j = (j + 1) & (n - 1);
+		idx[j] = i;
+	}
+	free(h->index);
+	h->index = idx;
+	h->index_size = n;
+	return 0;
+}
+
+int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, const char *comm,
+		     uint64_t period)
+{
+	struct pulse_hist_entry key = {
+		.comm = comm,
+		.thread = al->thread,
+		.dso = al->dso,
+		.sym = al->sym,
+		.ip = al->addr,
+		.level = al->level,
+	};
+	size_t j;
+
+	h->total_period += period;
+	h->nr_samples++;
+	if ((h->nr_entries + 1) * 2 > h->index_size && hists__grow_index(h))
+		return -ENOMEM;
+	key.hash = entry_hash(h, &key);
+	for (j = key.hash & (h->index_size - 1); h->index[j] != UINT32_MAX;
+	     j = (j + 1) & (h->index_size - 1)) {
+		struct pulse_hist_entry *e = &h->entries[h->index[j]];
+
+		if (entry_equal(h, e, &key)) {
+			e->period += period;
+			e->nr_samples++;
+			return 0;
+		}
+	}
+	if (h->nr_entries == h->alloc) {
+		size_t n = h->alloc ? h->alloc * 2 : 256;
+		struct pulse_hist_entry *ne = realloc(h->entries, n * sizeof(*ne));
+
+		if (!ne)
+			return -ENOMEM;
+		h->entries = ne;
+		h->alloc = n;
+	}
+	key.period = period;
+	key.nr_samples = 1;
+	h->entries[h->nr_entries] = key;
+	h->index[j] = h->nr_entries++;
+	return 0;
+}
+
+static int output_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct pulse_hist_entry *a = pa, *b = pb;
+	const struct pulse_hists *h = arg;
+	int r;
+
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	for (size_t i = 0; i < h->nr_keys; i++) {
+		r = key_sort(h->keys[i], a, b);
+		if (r)
+			return r;
+	}
+	for (size_t i = 0; i < h->nr_keys; i++) {
+		r = key_cmp(h->keys[i], a, b);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+void pulse_hists__sort(struct pulse_hists *h)
+{
+	qsort_r(h->entries, h->nr_entries, sizeof(*h->entries), output_cmp, h);
+	/* the index is meaningless once the array moved */
+	free(h->index);
+	h->index = NULL;
+	h->index_size = 0;
+}

@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Threads and maps rebuilt from COMM, FORK, EXIT, MMAP and MMAP2 records,
+ * and the placement of sample addresses on them; see include/pulse/machine.h
+ * for the perf 6.1 rules followed. Threads live in a hash by tid; a thread
+ * replaced by a FORK of the same tid goes to a graveyard rather than being
+ * freed, because report entries made from it still point at it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <pulse/machine.h>
+#include "core/internal.h"
+
+#define KERNEL_MMAP_NAME "[kernel.kallsyms]"
+
+/* ---- maps --------------------------------------------------------------- */
+
+static struct pulse_maps *maps__new(void)
+{
+	struct pulse_maps *maps = calloc(1, sizeof(*maps));
+
+	if (maps)
+		maps->refcnt = 1;
+	return maps;
+}
+
+static struct pulse_maps *maps__get(struct pulse_maps *maps)
+{
+	if (maps)
+		maps->refcnt++;
+	return maps;
+}
+
+static void maps__put(struct pulse_maps *maps)
+{
+	if (maps && --maps->refcnt == 0) {
+		free(maps->maps);
+		free(maps);
+	}
+}
+
+/* index of the first map whose end is above addr */
+static size_t maps__first_ending_after(const struct pulse_maps *maps, uint64_t addr)
+{
+	size_t lo = 0, hi = maps->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (maps->maps[mid].end <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int pulse_maps__insert(struct pulse_maps *maps, const struct pulse_map *map)
+{
+	struct pulse_map before, after;
+	bool has_before = false, has_after = false;
+	size_t first, last, add;
+
+	if (map->end <= map->start)
+		return 0;
+	/* the overlapped maps form one run [first, last) */
+	first = maps__first_ending_after(maps, map->start);
+	last = first;
+	while (last < maps->nr && maps->maps[last].start < map->end)
+		last++;
+	if (first < last) {
+		const struct pulse_map *lo = &maps->maps[first], *hi = &maps->maps[last - 1];
+
+		if (lo->start < map->start) {
+			before = *lo;
+			before.end = map->start;
+			has_before = true;
+		}
+		if (hi->end > map->end) {
+			after = *hi;
+			after.pgoff += map->end - hi->start;
+			after.start = map->end;
+			has_after = true;
+		}
+	}
+	add = 1 + has_before + has_after;
+	if (maps->nr - (last - first) + add > maps->alloc) {
+		size_t n = maps->alloc ? maps->alloc * 2 : 16;
+		struct pulse_map *m;
+
+		while (n < maps->nr - (last - first) + add)
+			n *= 2;
+		m = realloc(maps->maps, n * sizeof(*m));
+		if (!m)
+			return -ENOMEM;
+		maps->maps = m;
+		maps->alloc = n;
+	}
+	memmove(&maps->maps[first + add], &maps->maps[last],
+		(maps->nr - last) * sizeof(*maps->maps));
+	maps->nr = maps->nr - (last - first) + add;
+	if (has_before)
+		maps->maps[first++] = before;
+	maps->maps[first++] = *map;
+	if (has_after)
+		maps->maps[first] = after;
+	return 0;
+}
+
+const struct pulse_map *pulse_maps__find(const struct pulse_maps *maps, uint64_t addr)
+{
+	size_t i = maps__first_ending_after(maps, addr);
+
+	if (i < maps->nr && maps->maps[i].start <= addr)
+		return &maps->maps[i];
+	return NULL;
+}
+
+static int maps__clone(struct pulse_maps *dst, const struct pulse_maps *src)
+{
+	for (size_t i = 0; i < src->nr; i++) {
+		int err = pulse_maps__insert(dst, &src->maps[i]);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* ---- strings ------------------------------------------------------------ */
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+const char *pulse_machine__intern(struct pulse_machine *m, const char *s)
+{
+	size_t mask, i;
+
+	if ((m->nr_strs + 1) * 2 > m->strs_size) {
+		size_t n = m->strs_size ? m->strs_size * 2 : 64;
+		char **t = calloc(n, sizeof(*t));
+
+		if (!t)
+			return NULL;
+		for (i = 0; i < m->strs_size; i++) {
+			size_t j;
+
+			if (!m->strs[i])
+				continue;
+			for (j = hash_str(m->strs[i]) & (n - 1); t[j]; j = (j + 1) & (n - 1))
+				;
+			t[j] = m->strs[i];
+		}
+		free(m->strs);
+		m->strs = t;
+		m->strs_size = n;
+	}
+	mask = m->strs_size - 1;
+	for (i = hash_str(s) & mask; m->strs[i]; i = (i + 1) & mask)
+		if (!strcmp(m->strs[i], s))
+			return m->strs[i];
+	m->strs[i] = strdup(s);
+	if (!m->strs[i])
+		return NULL;
+	m->nr_strs++;
+	return m->strs[i];
+}
+
+/* ---- threads ------------------------------------------------------------ */
+
+int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts *opts)
+{
+	int err;
+
+	memset(m, 0, sizeof(*m));
+	err = pulse_dsos__init(&m->dsos, opts);
+	if (err)
+		return err;
+	m->nr_buckets = 1024;
+	m->threads = calloc(m->nr_buckets, sizeof(*m->threads));
+	if (!m->threads) {
+		pulse_machine__exit(m);
+		return -ENOMEM;
+	}
+	m->kmaps.refcnt = 1;
+	return 0;
+}
+
+static void thread__delete(struct pulse_thread *t)
+{
+	maps__put(t->maps);
+	free(t);
+}
+
+void pulse_machine__exit(struct pulse_machine *m)
+{
+	struct pulse_thread *t, *next;
+
+	for (size_t i = 0; m->threads && i < m->nr_buckets; i++) {
+		for (t = m->threads[i]; t; t = next) {
+			next = t->next;
+			thread__delete(t);
+		}
+	}
+	for (t = m->graveyard; t; t = next) {
+		next = t->next;
+		thread__delete(t);
+	}
+	free(m->threads);
+	free(m->kmaps.maps);
+	for (size_t i = 0; i < m->strs_size; i++)
+		free(m->strs[i]);
+	free(m->strs);
+	pulse_dsos__exit(&m->dsos);
+	memset(m, 0, sizeof(*m));
+}
+
+static size_t tid_hash(const struct pulse_machine *m, int32_t tid)
+{
+	return ((uint32_t)tid * 2654435761u) & (m->nr_buckets - 1);
+}
+
+struct pulse_thread *pulse_machine__find_thread(struct pulse_machine *m, int32_t tid)
+{
+	struct pulse_thread *t;
+
+	for (t = m->threads[tid_hash(m, tid)]; t; t = t->next)
+		if (t->tid == tid)
+			return t;
+	return NULL;
+}
+
+static void machine__grow_threads(struct pulse_machine *m)
+{
+	size_t n = m->nr_buckets * 2, old = m->nr_buckets;
+	struct pulse_thread **b = calloc(n, sizeof(*b)), **ob = m->threads;
+
+	if (!b)
+		return;
+	m->threads = b;
+	m->nr_buckets = n;
+	for (size_t i = 0; i < old; i++) {
+		struct pulse_thread *t = ob[i], *next;
+
+		for (; t; t = next) {
+			size_t h = tid_hash(m, t->tid);
+
+			next = t->next;
+			t->next = b[h];
+			b[h] = t;
+		}
+	}
+	free(ob);
+}
+
+static struct pulse_thread *machine__leader_maps_thread(struct pulse_machine *m, int32_t pid);
+
+/* perf's machine__update_thread_pid(): a thread learns its process late. */
+static void machine__update_thread_pid(struct pulse_machine *m, struct pulse_thread *t, int32_t pid)
+{
+	struct pulse_thread *leader;
+
+	if (pid == t->pid || pid == -1 || t->pid != -1)
+		return;
+	t->pid = pid;
+	if (t->pid == t->tid)
+		return;
+	leader = machine__leader_maps_thread(m, pid);
+	if (!leader || leader->maps == t->maps)
+		return;
+	if (t->maps && t->maps->nr)
+		pr_debug("machine: discarding thread maps for %d:%d\n", t->pid, t->tid);
+	maps__put(t->maps);
+	t->maps = maps__get(leader->maps);
+}
+
+struct pulse_thread *pulse_machine__findnew_thread(struct pulse_machine *m, int32_t pid,
+						   int32_t tid)
+{
+	struct pulse_thread *t = pulse_machine__find_thread(m, tid);
+	char name[32];
+	size_t h;
+
+	if (t) {
+		machine__update_thread_pid(m, t, pid);
+		return t;
+	}
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->pid = pid;
+	t->tid = tid;
+	t->ppid = -1;
+	snprintf(name, sizeof(name), ":%d", tid);
+	t->comm = pulse_machine__intern(m, name);
+	if (!t->comm) {
+		free(t);
+		return NULL;
+	}
+	if (m->nr_threads >= m->nr_buckets)
+		machine__grow_threads(m);
+	h = tid_hash(m, tid);
+	t->next = m->threads[h];
+	m->threads[h] = t;
+	m->nr_threads++;
+
+	/* in the hash before looking for the leader, which may be itself */
+	if (pid == tid || pid == -1) {
+		t->maps = maps__new();
+	} else {
+		struct pulse_thread *leader = machine__leader_maps_thread(m, pid);
+
+		t->maps = leader ? maps__get(leader->maps) : maps__new();
+	}
+	if (!t->maps)
+		return NULL;
+	return t;
+}
+
+static struct pulse_thread *machine__leader_maps_thread(struct pulse_machine *m, int32_t pid)
+{
+	struct pulse_thread *leader = pulse_machine__findnew_thread(m, pid, pid);
+
+	if (leader && !leader->maps)
+		leader->maps = maps__new();
+	return leader && leader->maps ? leader : NULL;
+}
+
+static void machine__remove_thread(struct pulse_machine *m, struct pulse_thread *t)
+{
+	struct pulse_thread **pp = &m->threads[tid_hash(m, t->tid)];
+
+	for (; *pp; pp = &(*pp)->next) {
+		if (*pp == t) {
+			*pp = t->next;
+			m->nr_threads--;
+			t->next = m->graveyard;
+			m->graveyard = t;
+			return;
+		}
+	}
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static int process_comm(struct pulse_machine *m, const struct perf_event_header *rec)
+{
+	const char *p = (const char *)rec;
+	char comm[64];
+	struct pulse_thread *t;
+	size_t n;
+
+	if (rec->size < 16)
+		return -EBADMSG;
+	n = strnlen(p + 16, rec->size - 16);
+	if (n >= sizeof(comm))
+		n = sizeof(comm) - 1;
+	memcpy(comm, p + 16, n);
+	comm[n] = '\0';
+	t = pulse_machine__findnew_thread(m, get_u32(p + 8), get_u32(p + 12));
+	if (!t)
+		return -ENOMEM;
+	t->comm = pulse_machine__intern(m, comm);
+	if (!t->comm)
+		return -ENOMEM;
+	t->comm_set = true;
+	return 0;
+}
+
+static int process_fork(struct pulse_machine *m, const struct perf_event_header *rec)
+{
+	const char *p = (const char *)rec;
+	int32_t pid, ppid, tid, ptid;
+	struct pulse_thread *t, *parent;
+
+	if (rec->size < 32)
+		return -EBADMSG;
+	pid = get_u32(p + 8);
+	ppid = get_u32(p + 12);
+	tid = get_u32(p + 16);
+	ptid = get_u32(p + 20);
+
+	t = pulse_machine__find_thread(m, tid);
+	parent = pulse_machine__findnew_thread(m, ppid, ptid);
+	if (!parent)
+		return -ENOMEM;
+	/* a stale thread holds the parent's tid: a lost EXIT, as perf assumes */
+	if (parent->pid != ppid) {
+		machine__remove_thread(m, parent);
+		parent = pulse_machine__findnew_thread(m, ppid, ptid);
+		if (!parent)
+			return -ENOMEM;
+	}
+	if (t)
+		machine__remove_thread(m, t);
+	t = pulse_machine__findnew_thread(m, pid, tid);
+	if (!t)
+		return -ENOMEM;
+	if (parent->comm_set) {
+		t->comm = parent->comm;
+		t->comm_set = true;
+	}
+	t->ppid = parent->tid;
+	if (t->pid == parent->pid || t->maps == parent->maps)
+		return 0;
+	if (rec->misc & PERF_RECORD_MISC_FORK_EXEC)
+		return 0;
+	return maps__clone(t->maps, parent->maps);
+}
+
+static int process_exit(struct pulse_machine *m, const struct perf_event_header *rec)
+{
+	const char *p = (const char *)rec;
+	struct pulse_thread *t;
+
+	if (rec->size < 32)
+		return -EBADMSG;
+	t = pulse_machine__find_thread(m, get_u32(p + 16));
+	if (t)
+		t->dead = true;
+	return 0;
+}
+
+static bool is_anon(const char *name)
+{
+	return !strcmp(name, "//anon") || !strncmp(name, "/dev/zero", 9) ||
+	       !strncmp(name, "/anon_hugepage", 14);
+}
+
+static bool is_no_dso(const char *name)
+{
+	return !strncmp(name, "[stack", 6) || !strncmp(name, "/SYSV", 5) || !strcmp(name, "[heap]");
+}
+
+static int process_kernel_mmap(struct pulse_machine *m, const char *name, uint64_t start,
+			       uint64_t len, uint64_t pgoff)
+{
+	struct pulse_map map = { .start = start, .end = start + len, .pgoff = pgoff,
+				 .identity = true, .prot = PROT_EXEC };
+
+	if (!strncmp(name, KERNEL_MMAP_NAME, strlen(KERNEL_MMAP_NAME))) {
+		if (!m->kernel_dso)
+			m->kernel_dso = pulse_dsos__findnew(&m->dsos, KERNEL_MMAP_NAME,
+							    PULSE_DSO_KERNEL);
+		if (!m->kernel_dso)
+			return -ENOMEM;
+		map.dso = m->kernel_dso;
+		/* the kernel map is made anew: drop the previous one */
+		for (size_t i = 0; i < m->kmaps.nr; i++) {
+			if (m->kmaps.maps[i].dso == m->kernel_dso) {
+				memmove(&m->kmaps.maps[i], &m->kmaps.maps[i + 1],
+					(m->kmaps.nr - i - 1) * sizeof(map));
+				m->kmaps.nr--;
+				break;
+			}
+		}
+	} else {
+		/* modules: placed, not symbolized yet */
+		map.dso = pulse_dsos__findnew(&m->dsos, name, PULSE_DSO_NOSYMS);
+		if (!map.dso)
+			return -ENOMEM;
+	}
+	return pulse_maps__insert(&m->kmaps, &map);
+}
+
+static int process_mmap(struct pulse_machine *m, const struct perf_event_header *rec)
+{
+	const char *p = (const char *)rec;
+	bool mmap2 = rec->type == PERF_RECORD_MMAP2;
+	size_t name_off = mmap2 ? 72 : 40;
+	uint8_t cpumode = rec->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	char name[4096], jit[64];
+	uint64_t start, len, pgoff;
+	struct pulse_thread *t;
+	struct pulse_map map = { 0 };
+	enum pulse_dso_kind kind = PULSE_DSO_USER;
+	const char *dso_name;
+	bool anon, no_dso;
+	size_t n;
+
+	if (rec->size < name_off)
+		return -EBADMSG;
+	n = strnlen(p + name_off, rec->size - name_off);
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, p + name_off, n);
+	name[n] = '\0';
+	start = get_u64(p + 16);
+	len = get_u64(p + 24);
+	pgoff = get_u64(p + 32);
+
+	if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL)
+		return process_kernel_mmap(m, name, start, len, pgoff);
+
+	t = pulse_machine__findnew_thread(m, get_u32(p + 8), get_u32(p + 12));
+	if (!t)
+		return -ENOMEM;
+	if (mmap2)
+		map.prot = get_u32(p + 64);
+	else
+		map.prot = rec->misc & PERF_RECORD_MISC_MMAP_DATA ? PROT_READ : PROT_EXEC;
+	map.start = start;
+	map.end = start + len;
+	map.pgoff = pgoff;
+
+	anon = is_anon(name);
+	no_dso = is_no_dso(name);
+	dso_name = name;
+	if ((anon || no_dso) && (map.prot & PROT_EXEC)) {
+		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", t->pid);
+		dso_name = jit;
+		kind = PULSE_DSO_PERF_MAP;
+	} else if (anon || no_dso) {
+		kind = PULSE_DSO_NOSYMS;
+	} else if (!strcmp(name, "[vdso]")) {
+		kind = PULSE_DSO_VDSO;
+	} else if (name[0] == '[') {
+		kind = PULSE_DSO_NOSYMS;
+	}
+	if (anon || no_dso) {
+		map.identity = true;
+		map.pgoff = 0;
+	}
+	map.dso = pulse_dsos__findnew(&m->dsos, dso_name, kind);
+	if (!map.dso)
+		return -ENOMEM;
+	if (mmap2 && (rec->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && !map.dso->has_build_id) {
+		uint8_t size = (uint8_t)p[40];
+
+		if (size > 20)
+			size = 20;
+		memcpy(map.dso->build_id, p + 44, size);
+		map.dso->build_id_size = size;
+		map.dso->has_build_id = size > 0;
+	}
+	return pulse_maps__insert(t->maps, &map);
+}
+
+int pulse_machine__process(struct pulse_machine *m, const struct perf_event_header *rec)
+{
+	switch (rec->type) {
+	case PERF_RECORD_COMM:
+		return process_comm(m, rec);
+	case PERF_RECORD_FORK:
+		return process_fork(m, rec);
+	case PERF_RECORD_EXIT:
+		return process_exit(m, rec);
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		return process_mmap(m, rec);
+	default:
+		return 0;
+	}
+}
+
+int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
+			   uint64_t ip, struct pulse_addr_loc *al)
+{
+	const struct pulse_maps *maps;
+	const struct pulse_map *map;
+
+	memset(al, 0, sizeof(*al));
+	al->thread = pulse_machine__findnew_thread(m, pid, tid);
+	if (!al->thread)
+		return -ENOMEM;
+	al->addr = ip;
+	al->cpumode = cpumode;
+	if (cpumode == PERF_RECORD_MISC_KERNEL) {
+		al->level = 'k';
+		maps = &m->kmaps;
+	} else if (cpumode == PERF_RECORD_MISC_USER) {
+		al->level = '.';
+		maps = al->thread->maps;
+	} else {
+		/* hypervisor, guests (perf reports host only by default), unknown */
+		al->level = 'H';
+		return 0;
+	}
+	map = pulse_maps__find(maps, ip);
+	if (!map)
+		return 0;
+	al->dso = map->dso;
+	al->addr = pulse_map__map_ip(map, ip);
+	al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
+	return 0;
+}

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DSOs: one object per mapped path, found through a hash of long names, with
+ * its symbols loaded on first use and cached for the rest of the session.
+ *
+ * Symbol files are looked for where perf 6.1 looks (dso.c binary types, in
+ * that order): the .gnu_debuglink target, perf's build-id cache
+ * ($HOME/.debug/.build-id/xx/rest/{elf,debug}), /usr/lib/debug/PATH.debug,
+ * /usr/lib/debug/PATH, /usr/lib/debug/.build-id/xx/rest.debug and the path
+ * itself. The first file with a .symtab gives the symbols, the first with a
+ * .dynsym gives the program headers; when only one kind exists it does both.
+ * A candidate whose build-id differs from the one recorded is skipped.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <pulse/symbols.h>
+#include "core/internal.h"
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+static char *dup_opt(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *opts)
+{
+	memset(dsos, 0, sizeof(*dsos));
+	dsos->nr_buckets = 256;
+	dsos->buckets = calloc(dsos->nr_buckets, sizeof(*dsos->buckets));
+	if (!dsos->buckets)
+		return -ENOMEM;
+	dsos->opts.sz = sizeof(dsos->opts);
+	if (opts) {
+		dsos->opts.kallsyms = dup_opt(opts->kallsyms);
+		dsos->opts.debug_dir = dup_opt(opts->debug_dir);
+		dsos->opts.buildid_dir = dup_opt(opts->buildid_dir);
+		dsos->opts.no_vdso = opts->no_vdso;
+	}
+	return 0;
+}
+
+static void dso__delete(struct pulse_dso *dso)
+{
+	pulse_symtab__exit(&dso->symtab);
+	free(dso->long_name);
+	free(dso->short_name);
+	free(dso);
+}
+
+void pulse_dsos__exit(struct pulse_dsos *dsos)
+{
+	for (size_t i = 0; i < dsos->nr_buckets; i++) {
+		struct pulse_dso *d = dsos->buckets ? dsos->buckets[i] : NULL;
+
+		while (d) {
+			struct pulse_dso *next = d->next;
+
+			dso__delete(d);
+			d = next;
+		}
+	}
+	free(dsos->buckets);
+	free((char *)dsos->opts.kallsyms);
+	free((char *)dsos->opts.debug_dir);
+	free((char *)dsos->opts.buildid_dir);
+	memset(dsos, 0, sizeof(*dsos));
+}
+
+struct pulse_dso *pulse_dsos__find(const struct pulse_dsos *dsos, const char *long_name)
+{
+	struct pulse_dso *d = dsos->buckets[hash_str(long_name) & (dsos->nr_buckets - 1)];
+
+	for (; d; d = d->next)
+		if (!strcmp(d->long_name, long_name))
+			return d;
+	return NULL;
+}
+
+static void dsos__grow(struct pulse_dsos *dsos)
+{
+	size_t n = dsos->nr_buckets * 2;
+	struct pulse_dso **b = calloc(n, sizeof(*b));
+
+	if (!b)
+		return;
+	for (size_t i = 0; i < dsos->nr_buckets; i++) {
+		struct pulse_dso *d = dsos->buckets[i];
+
+		while (d) {
+			struct pulse_dso *next = d->next;
+			size_t h = hash_str(d->long_name) & (n - 1);
+
+			d->next = b[h];
+			b[h] = d;
+			d = next;
+		}
+	}
+	free(dsos->buckets);
+	dsos->buckets = b;
+	dsos->nr_buckets = n;
+}
+
+/* perf's dso__set_basename(): JIT maps are named after their process. */
+static char *short_name_of(const char *long_name)
+{
+	const char *slash;
+	char *s;
+	int pid;
+
+	if (sscanf(long_name, "/tmp/perf-%d.map", &pid) == 1) {
+		if (asprintf(&s, "[JIT] tid %d", pid) < 0)
+			return NULL;
+		return s;
+	}
+	slash = strrchr(long_name, '/');
+	return strdup(slash ? slash + 1 : long_name);
+}
+
+struct pulse_dso *pulse_dsos__findnew(struct pulse_dsos *dsos, const char *long_name,
+				      enum pulse_dso_kind kind)
+{
+	struct pulse_dso *d = pulse_dsos__find(dsos, long_name);
+	size_t h;
+
+	if (d)
+		return d;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return NULL;
+	d->long_name = strdup(long_name);
+	d->short_name = kind == PULSE_DSO_KERNEL || kind == PULSE_DSO_VDSO ?
+			strdup(long_name) : short_name_of(long_name);
+	if (!d->long_name || !d->short_name) {
+		dso__delete(d);
+		return NULL;
+	}
+	d->short_name_len = strlen(d->short_name);
+	d->kind = kind;
+	pulse_symtab__init(&d->symtab);
+	if (dsos->nr >= dsos->nr_buckets)
+		dsos__grow(dsos);
+	h = hash_str(long_name) & (dsos->nr_buckets - 1);
+	d->next = dsos->buckets[h];
+	dsos->buckets[h] = d;
+	dsos->nr++;
+	return d;
+}
+
+int pulse_dsos__set_build_id(struct pulse_dsos *dsos, const char *long_name,
+			     enum pulse_dso_kind kind, const uint8_t *id, size_t size)
+{
+	struct pulse_dso *d = pulse_dsos__findnew(dsos, long_name, kind);
+
+	if (!d)
+		return -ENOMEM;
+	if (size > sizeof(d->build_id))
+		size = sizeof(d->build_id);
+	memcpy(d->build_id, id, size);
+	d->build_id_size = size;
+	d->has_build_id = size > 0;
+	return 0;
+}
+
+/* ---- finding the symbol files ------------------------------------------- */
+
+struct elf_probe {
+	bool ok;		/* an ELF file we may use */
+	bool symtab;		/* has a real .symtab */
+	bool dynsym;		/* has a real .dynsym */
+};
+
+static struct elf_probe probe(const struct pulse_dso *dso, const char *path)
+{
+	struct elf_probe p = { 0 };
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+	struct stat st;
+	Elf *elf;
+	int fd;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return p;
+	if (dso->has_build_id) {
+		uint8_t id[20];
+		int n = pulse_elf__build_id(path, id, sizeof(id));
+
+		if (n != dso->build_id_size || memcmp(id, dso->build_id, n)) {
+			pr_debug("symbols: %s: build-id mismatch, skipped\n", path);
+			return p;
+		}
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return p;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF) {
+		p.ok = true;
+		while ((scn = elf_nextscn(elf, scn)) != NULL) {
+			if (!gelf_getshdr(scn, &shdr))
+				continue;
+			if (shdr.sh_type == SHT_SYMTAB)
+				p.symtab = true;
+			else if (shdr.sh_type == SHT_DYNSYM)
+				p.dynsym = true;
+		}
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return p;
+}
+
+static int read_debuglink(const char *path, char *out, size_t size)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+	size_t strndx;
+	int fd, ret = -ENOENT;
+	Elf *elf;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &strndx))
+		goto out;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *name;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &shdr))
+			continue;
+		name = elf_strptr(elf, strndx, shdr.sh_name);
+		if (!name || strcmp(name, ".gnu_debuglink"))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (data && data->d_size && memchr(data->d_buf, '\0', data->d_size)) {
+			snprintf(out, size, "%s", (const char *)data->d_buf);
+			ret = 0;
+		}
+		break;
+	}
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}
+
+static void build_id_hex(const struct pulse_dso *dso, char *hex)
+{
+	for (int i = 0; i < dso->build_id_size; i++)
+		sprintf(hex + 2 * i, "%02x", dso->build_id[i]);
+	hex[2 * dso->build_id_size] = '\0';
+}
+
+struct candidates {
+	char syms[PATH_MAX * 2 + 64];	/* first with .symtab */
+	char run[PATH_MAX * 2 + 64];	/* first with .dynsym */
+};
+
+static void consider(const struct pulse_dso *dso, struct candidates *c, const char *path)
+{
+	struct elf_probe p;
+
+	if (c->syms[0] && c->run[0])
+		return;
+	p = probe(dso, path);
+	if (!p.ok)
+		return;
+	if (!c->syms[0] && p.symtab)
+		snprintf(c->syms, sizeof(c->syms), "%s", path);
+	if (!c->run[0] && p.dynsym)
+		snprintf(c->run, sizeof(c->run), "%s", path);
+}
+
+static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
+{
+	const struct pulse_symbol_opts *o = &dsos->opts;
+	char path[PATH_MAX * 2 + 64], link[PATH_MAX], dir[PATH_MAX], hex[41];
+	struct candidates c = { "", "" };
+	const char *slash;
+
+	elf_version(EV_CURRENT);
+	slash = strrchr(dso->long_name, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - dso->long_name) : 0,
+		 dso->long_name);
+	if (!read_debuglink(dso->long_name, link, sizeof(link))) {
+		snprintf(path, sizeof(path), "%s/%s", dir, link);
+		if (!access(path, R_OK)) {
+			consider(dso, &c, path);
+		} else {
+			snprintf(path, sizeof(path), "%s/.debug/%s", dir, link);
+			if (!access(path, R_OK))
+				consider(dso, &c, path);
+			else if (o->debug_dir) {
+				snprintf(path, sizeof(path), "%s%s/%s", o->debug_dir, dir, link);
+				consider(dso, &c, path);
+			}
+		}
+	}
+	build_id_hex(dso, hex);
+	if (dso->has_build_id && o->buildid_dir) {
+		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/elf", o->buildid_dir, hex, hex + 2);
+		consider(dso, &c, path);
+		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/debug", o->buildid_dir, hex,
+			 hex + 2);
+		consider(dso, &c, path);
+	}
+	if (o->debug_dir) {
+		snprintf(path, sizeof(path), "%s%s.debug", o->debug_dir, dso->long_name);
+		consider(dso, &c, path);
+		snprintf(path, sizeof(path), "%s%s", o->debug_dir, dso->long_name);
+		consider(dso, &c, path);
+		if (dso->has_build_id) {
+			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", o->debug_dir, hex,
+				 hex + 2);
+			consider(dso, &c, path);
+		}
+	}
+	consider(dso, &c, dso->long_name);
+	if (!c.syms[0] && !c.run[0])
+		return -ENOENT;
+	return pulse_symtab__load_elf(&dso->symtab, c.syms[0] ? c.syms : c.run,
+				      c.run[0] ? c.run : c.syms);
+}
+
+/* The vDSO of this process: the same kernel made the recorded one. */
+static int dso__load_own_vdso(struct pulse_dso *dso)
+{
+	const unsigned char *base = (const void *)getauxval(AT_SYSINFO_EHDR);
+	Elf64_Ehdr eh;
+	size_t len;
+
+	if (!base)
+		return -ENOENT;
+	memcpy(&eh, base, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return -ENOEXEC;
+	/* the section headers close the image */
+	len = eh.e_shoff + (size_t)eh.e_shnum * eh.e_shentsize;
+	if (len < sizeof(eh) || len > (1 << 20))
+		return -ENOEXEC;
+	return pulse_symtab__load_elf_mem(&dso->symtab, base, len);
+}
+
+static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
+{
+	const struct pulse_symbol_opts *o = &dsos->opts;
+	char path[PATH_MAX], hex[41];
+
+	if (o->kallsyms)
+		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
+	/* another kernel: perf record keeps a copy of its kallsyms by build-id */
+	if (dso->has_build_id && o->buildid_dir) {
+		build_id_hex(dso, hex);
+		snprintf(path, sizeof(path), "%s/[kernel.kallsyms]/%s/kallsyms", o->buildid_dir,
+			 hex);
+		return pulse_symtab__load_kallsyms(&dso->symtab, path);
+	}
+	return -ENOENT;
+}
+
+int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso)
+{
+	char path[PATH_MAX], hex[41];
+	int ret = -ENOENT;
+
+	if (dso->loaded)
+		return dso->symtab.nr;
+	dso->loaded = true;
+	switch (dso->kind) {
+	case PULSE_DSO_USER:
+		ret = dso__load_user(dsos, dso);
+		break;
+	case PULSE_DSO_KERNEL:
+		ret = dso__load_kernel(dsos, dso);
+		break;
+	case PULSE_DSO_VDSO:
+		if (dso->has_build_id && dsos->opts.buildid_dir) {
+			build_id_hex(dso, hex);
+			snprintf(path, sizeof(path), "%s/[vdso]/%s/vdso", dsos->opts.buildid_dir, hex);
+			ret = pulse_symtab__load_elf(&dso->symtab, path, NULL);
+		}
+		if (ret < 0 && !dsos->opts.no_vdso)
+			ret = dso__load_own_vdso(dso);
+		break;
+	case PULSE_DSO_PERF_MAP:
+		ret = pulse_symtab__load_perf_map(&dso->symtab, dso->long_name);
+		break;
+	case PULSE_DSO_NOSYMS:
+		ret = 0;
+		break;
+	}
+	if (ret < 0)
+		pr_debug("symbols: no symbols for %s: %s\n", dso->long_name, strerror(-ret));
+	return ret;
+}
+
+const struct pulse_symbol *pulse_dso__find_symbol(struct pulse_dsos *dsos, struct pulse_dso *dso,
+						  uint64_t addr)
+{
+	if (!dso->loaded)
+		pulse_dso__load(dsos, dso);
+	return pulse_symtab__find(&dso->symtab, addr);
+}

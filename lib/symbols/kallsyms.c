@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Text symbol sources: the kernel's /proc/kallsyms ("ADDR TYPE NAME" with
+ * "\t[module]" after module symbols) and the perf-PID.map files JITs write
+ * for their anonymous code ("START SIZE NAME", hex). Both give absolute
+ * addresses. perf keeps kallsyms' T, W, D and B symbols, sizes them by the
+ * next symbol and de-aliases them; perf maps are taken as written.
+ */
+#include <ctype.h>
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pulse/symbols.h>
+#include "core/internal.h"
+
+static bool kallsyms_type_wanted(char type)
+{
+	type = toupper((unsigned char)type);
+	return type == 'T' || type == 'W' || type == 'D' || type == 'B';
+}
+
+static uint8_t kallsyms_binding(char type)
+{
+	if (type == 'W')
+		return STB_WEAK;
+	return isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL;
+}
+
+static uint8_t kallsyms_elf_type(char type)
+{
+	type = tolower((unsigned char)type);
+	return type == 't' || type == 'w' ? STT_FUNC : STT_OBJECT;
+}
+
+int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int err = 0, count = 0;
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		unsigned long long addr;
+		char *end, *name;
+		char type;
+
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		addr = strtoull(line, &end, 16);
+		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+			continue;
+		type = end[1];
+		name = end + 3;
+		if (!kallsyms_type_wanted(type) || name[0] == '$')
+			continue;
+		/* module names stay on until the sizes are fixed up: perf looks for '[' */
+		err = pulse_symtab__add(st, addr, 0, kallsyms_binding(type), kallsyms_elf_type(type),
+					name);
+		if (err)
+			break;
+		count++;
+	}
+	free(line);
+	fclose(f);
+	if (err)
+		return err;
+	pulse_symtab__fixup(st, true);
+	for (size_t i = 0; i < st->nr; i++) {
+		char *tab = strchr(st->syms[i].name, '\t');
+
+		if (tab) {
+			*tab = '\0';
+			st->syms[i].namelen = tab - st->syms[i].name;
+		}
+	}
+	return count;
+}
+
+int pulse_symtab__load_perf_map(struct pulse_symtab *st, const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int err = 0, count = 0;
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		unsigned long long start, size;
+		char *p, *q;
+
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		start = strtoull(line, &p, 16);
+		if (p == line || *p != ' ')
+			continue;
+		size = strtoull(p + 1, &q, 16);
+		if (q == p + 1 || *q != ' ' || !q[1])
+			continue;
+		err = pulse_symtab__add(st, start, size, STB_GLOBAL, STT_FUNC, q + 1);
+		if (err)
+			break;
+		count++;
+	}
+	free(line);
+	fclose(f);
+	if (err)
+		return err;
+	/* perf takes a JIT's sizes as they are: sort only */
+	pulse_symtab__sort(st);
+	return count;
+}
