@@ -312,24 +312,19 @@ static int build_cpuid(struct pulse_buf *b, const struct pulse_feat_ctx *ctx)
 #elif defined(__aarch64__)
 	char path[PATH_MAX], *text;
 	unsigned long long midr;
-	long count, max;
 	int err, cpu = 0;
 
-	if (!read_cpu_list(ctx, "online", &count, &max)) {
-		/* the first online cpu: the list is sorted, take its first number */
-		char *buf;
-
-		snprintf(path, sizeof(path), "%s/devices/system/cpu/online", ctx_sysfs(ctx));
-		if (!read_text(path, &buf)) {
-			cpu = atoi(buf);
-			free(buf);
-		}
+	/* The list starts with the lowest online cpu. */
+	snprintf(path, sizeof(path), "%s/devices/system/cpu/online", ctx_sysfs(ctx));
+	if (!read_text(path, &text)) {
+		cpu = atoi(text);
+		free(text);
 	}
 	snprintf(path, sizeof(path), "%s/devices/system/cpu/cpu%d/regs/identification/midr_el1",
 		 ctx_sysfs(ctx), cpu);
 	err = read_text(path, &text);
 	if (err)
-		return err == -ENOENT ? -ENOENT : err;
+		return err;
 	midr = strtoull(text, NULL, 16);
 	free(text);
 	snprintf(s, sizeof(s), "0x%016llx", midr);
