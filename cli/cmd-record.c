@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse record: perf record's options, the recorder in lib/record, and
+ * perf's summary lines. Errors become one `error:` line and at most one
+ * `hint:` line.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <pulse/event.h>
+#include <pulse/record.h>
+#include "builtin.h"
+#include "parse-options.h"
+
+static const char *const record_usage[] = {
+	"pulse record [<options>] [<command>]",
+	"pulse record [<options>] -- <command> [<options>]",
+	NULL,
+};
+
+static struct pulse_evlist evlist;
+static bool explicit_cycles;
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	stop_flag = 1;
+}
+
+static int parse_event_opt(const struct option *opt, const char *arg, int unset)
+{
+	struct pulse_parse_error perr;
+	int first = evlist.nr;
+	int ret;
+
+	memset(&perr, 0, sizeof(perr));
+	ret = pulse_evlist__parse(&evlist, arg, NULL, &perr);
+	if (ret) {
+		if (perr.msg[0])
+			error("%s", perr.msg);
+		else
+			error("invalid event '%s': %s", arg, strerror(-ret));
+		if (perr.hint[0])
+			hint("%s", perr.hint);
+		return -1;
+	}
+	for (int i = first; i < evlist.nr; i++) {
+		const struct perf_event_attr *a = &evlist.entries[i]->attr;
+
+		if (a->type == PERF_TYPE_HARDWARE && a->config == PERF_COUNT_HW_CPU_CYCLES)
+			explicit_cycles = true;
+	}
+	return 0;
+}
+
+/* "1,2,5-7" into an int array. */
+static int parse_list(const char *s, int **out, size_t *nr)
+{
+	int *v = NULL;
+	size_t n = 0;
+	char *end;
+
+	while (*s) {
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s || a < 0)
+			return -1;
+		b = a;
+		s = end;
+		if (*s == '-') {
+			b = strtol(s + 1, &end, 10);
+			if (end == s + 1 || b < a)
+				return -1;
+			s = end;
+		}
+		for (long i = a; i <= b; i++) {
+			int *nv = realloc(v, (n + 1) * sizeof(int));
+
+			if (!nv) {
+				free(v);
+				return -1;
+			}
+			v = nv;
+			v[n++] = (int)i;
+		}
+		if (*s == ',')
+			s++;
+		else if (*s)
+			goto bad;
+	}
+	*out = v;
+	*nr = n;
+	return n ? 0 : -1;
+bad:
+	free(v);
+	return -1;
+}
+
+static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
+static const char *mmap_str;
+static bool system_wide, no_inherit, callchain, raw, timestamp, sample_cpu, quiet, verbose;
+static uint64_t period;
+
+static int call_graph_opt(const struct option *opt, const char *arg, int unset)
+{
+	if (unset) {
+		callchain = false;
+		return 0;
+	}
+	if (!arg || !strcmp(arg, "fp") || !strncmp(arg, "fp,", 3)) {
+		callchain = true;
+		return 0;
+	}
+	error("call-graph mode '%s' is not supported yet; use 'fp' (frame pointers)", arg);
+	return -1;
+}
+
+static const struct option record_options[] = {
+	OPT_CALLBACK('e', "event", NULL, "event", "event selector: use 'pulse list' to list events",
+		     parse_event_opt),
+	OPT_STRING('o', "output", &output_name, "file", "output file name ('-' for a pipe)"),
+	OPT_BOOLEAN('a', "all-cpus", &system_wide, "system-wide collection from all CPUs"),
+	OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to monitor"),
+	OPT_STRING('p', "pid", &pid_list, "pid", "record events on existing process id"),
+	OPT_STRING('t', "tid", &tid_list, "tid", "record events on existing thread id"),
+	OPT_BOOLEAN('i', "no-inherit", &no_inherit, "child tasks do not inherit counters"),
+	OPT_STRING('F', "freq", &freq_str, "freq or 'max'", "profile at this frequency"),
+	OPT_U64('c', "count", &period, "event period to sample"),
+	OPT_BOOLEAN('g', NULL, &callchain, "enables call-graph recording (frame pointers)"),
+	OPT_CALLBACK_OPTARG(0, "call-graph", NULL, "record_mode", "fp: frame-pointer call graphs",
+			    call_graph_opt),
+	OPT_BOOLEAN('R', "raw-samples", &raw, "collect raw sample records from all opened counters"),
+	OPT_BOOLEAN('T', "timestamp", &timestamp, "record the sample timestamps"),
+	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
+	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (power of 2)"),
+	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
+	OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose"),
+	OPT_END(),
+};
+
+static int parse_mmap_pages(const char *s, size_t *pages)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 0);
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (end == s || s[0] == '-')
+		return -1;
+	switch (*end) {
+	case 0:
+		break;
+	case 'B': case 'b': v = v / page; end++; break;
+	case 'K': case 'k': v = v * 1024 / page; end++; break;
+	case 'M': case 'm': v = v * 1024 * 1024 / page; end++; break;
+	case 'G': case 'g': v = v * 1024 * 1024 * 1024 / page; end++; break;
+	default: return -1;
+	}
+	if (*end || !v || (v & (v - 1)))
+		return -1;
+	*pages = v;
+	return 0;
+}
+
+static int open_output(const char *name, bool *pipe_mode)
+{
+	struct stat st;
+	int fd;
+
+	if (!strcmp(name, "-")) {
+		*pipe_mode = true;
+		return STDOUT_FILENO;
+	}
+	*pipe_mode = false;
+	if (!stat(name, &st) && st.st_size > 0) {
+		char old[4096];
+
+		snprintf(old, sizeof(old), "%s.old", name);
+		if (rename(name, old))
+			return -errno;
+	}
+	fd = open(name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	return fd < 0 ? -errno : fd;
+}
+
+static void print_error(const struct pulse_record_error *e, int ret, const char *out)
+{
+	int err = -ret;
+
+	switch (e->stage) {
+	case PULSE_REC_OPEN:
+		if (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) {
+			error("the '%s' event is not supported on this machine", e->evsel);
+		} else if (e->tid > 0) {
+			error("cannot open event '%s' for thread %d: %s", e->evsel ? e->evsel : "?",
+			      (int)e->tid, strerror(err));
+		} else {
+			error("cannot open event '%s' on cpu %d: %s", e->evsel ? e->evsel : "?",
+			      e->cpu, strerror(err));
+		}
+		if (hint_for_open_error(err, e->evsel))
+			hint("%s", hint_for_open_error(err, e->evsel));
+		break;
+	case PULSE_REC_MMAP:
+		error("cannot mmap the ring buffer of cpu %d: %s", e->cpu, strerror(err));
+		if (hint_for_mmap_error(err))
+			hint("%s", hint_for_mmap_error(err));
+		break;
+	case PULSE_REC_WORKLOAD:
+		error("cannot run the workload: %s", strerror(err));
+		break;
+	case PULSE_REC_WRITE:
+		if (err == ENOSPC)
+			error("disk full writing '%s': %s; recording stopped, the file keeps what was written",
+			      out, strerror(err));
+		else
+			error("cannot write '%s': %s", out, strerror(err));
+		break;
+	case PULSE_REC_TRACEFS:
+		error("cannot read the tracepoint formats from tracefs: %s", strerror(err));
+		hint("mount it with 'mount -t tracefs nodev /sys/kernel/tracing' (pulse does this itself when root)");
+		break;
+	case PULSE_REC_TARGET:
+		error("no such process or thread: %d", (int)e->tid);
+		break;
+	default:
+		error("recording failed: %s", strerror(err));
+	}
+}
+
+static void print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode)
+{
+	fprintf(stderr, "[ pulse record: Woken up %llu times to write data ]\n",
+		st->wakeups);
+	if (st->lost_events) {
+		char buf[1024];
+		int n = 0;
+
+		for (int i = 0; i < st->nr_cpus && n < (int)sizeof(buf) - 40; i++)
+			if (st->lost_per_cpu[i])
+				n += snprintf(buf + n, sizeof(buf) - n, "%scpu %d: %llu",
+					      n ? ", " : "", st->cpu_of[i], st->lost_per_cpu[i]);
+		fprintf(stderr, "[ pulse record: Lost %llu events in %llu chunks (%s) ]\n", st->lost_events, st->lost_chunks, buf);
+	}
+	if (st->lost_samples)
+		fprintf(stderr, "[ pulse record: Lost %llu samples ]\n", st->lost_samples);
+	fprintf(stderr, "[ pulse record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+		st->bytes / 1024.0 / 1024.0, pipe_mode ? "-" : out, st->samples);
+}
+
+int cmd_record(int argc, const char **argv)
+{
+	struct pulse_record_opts o = { .sz = sizeof(o) };
+	struct pulse_record_stats st;
+	struct pulse_record_error e;
+	int *cpus = NULL, *pids = NULL, *tids = NULL;
+	size_t nr_cpus = 0, nr_pids = 0, nr_tids = 0;
+	bool pipe_mode;
+	struct sigaction sa;
+	int fd, ret, status = 1;
+	int argc_self = argc;
+	const char **argv_self = argv;
+
+	argc = parse_options(argc - 1, argv + 1, record_options, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc < 0) {
+		usage_with_options(record_usage, record_options);
+		return PULSE_EXIT_USAGE;
+	}
+	argv = argv + 1;
+	if (cpu_list && parse_list(cpu_list, &cpus, &nr_cpus)) {
+		error("invalid cpu list '%s'", cpu_list);
+		return PULSE_EXIT_USAGE;
+	}
+	if (pid_list && parse_list(pid_list, &pids, &nr_pids)) {
+		error("invalid pid list '%s'", pid_list);
+		return PULSE_EXIT_USAGE;
+	}
+	if (tid_list && parse_list(tid_list, &tids, &nr_tids)) {
+		error("invalid tid list '%s'", tid_list);
+		return PULSE_EXIT_USAGE;
+	}
+	if (!argc && !system_wide && !cpu_list && !pid_list && !tid_list) {
+		error("nothing to record: give a command, -p, -t, -a or -C");
+		usage_with_options(record_usage, record_options);
+		return PULSE_EXIT_USAGE;
+	}
+	if (freq_str) {
+		char *end;
+
+		if (!strcmp(freq_str, "max")) {
+			FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
+			unsigned long long v = 4000;
+
+			if (f) {
+				if (fscanf(f, "%llu", &v) != 1)
+					v = 4000;
+				fclose(f);
+			}
+			o.freq = v;
+		} else {
+			o.freq = strtoull(freq_str, &end, 0);
+			if (end == freq_str || *end || !o.freq) {
+				error("invalid frequency '%s'", freq_str);
+				return PULSE_EXIT_USAGE;
+			}
+		}
+	}
+	if (mmap_str && parse_mmap_pages(mmap_str, &o.mmap_pages)) {
+		error("invalid -m '%s': give a power-of-two number of pages (or a size like 512K)",
+		      mmap_str);
+		return PULSE_EXIT_USAGE;
+	}
+	if (!evlist.nr) {
+		struct pulse_parse_error perr;
+
+		/* perf's default: cycles:P, which becomes cpu-clock:ppp without a PMU. */
+		if (pulse_evlist__parse(&evlist, "cycles:P", NULL, &perr)) {
+			error("%s", perr.msg);
+			return 1;
+		}
+	}
+	if (!output_name)
+		output_name = "perf.data";
+	fd = open_output(output_name, &pipe_mode);
+	if (fd < 0) {
+		error("cannot create '%s': %s", output_name, strerror(-fd));
+		return 1;
+	}
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	o.evlist = &evlist;
+	o.argv = argc ? (char *const *)argv : NULL;
+	o.pids = pids;
+	o.nr_pids = nr_pids;
+	o.tids = tids;
+	o.nr_tids = nr_tids;
+	o.system_wide = system_wide;
+	o.cpus = cpus;
+	o.nr_cpus = nr_cpus;
+	o.no_inherit = no_inherit;
+	o.period = period;
+	o.callchain = callchain;
+	o.raw = raw;
+	o.sample_time = timestamp;
+	o.sample_cpu = sample_cpu;
+	o.out_fd = fd;
+	o.pipe = pipe_mode;
+	o.argc_self = argc_self;
+	o.argv_self = argv_self;
+	o.stop = &stop_flag;
+
+	ret = pulse_record__run(&o, &st, &e);
+	if (e.fell_back && explicit_cycles && !quiet)
+		warning("the cycles event is not supported (no hardware PMU), falling back to cpu-clock");
+	if (ret) {
+		print_error(&e, ret, output_name);
+		/* A full disk still leaves a finished, readable file: say what it holds. */
+		if (e.stage == PULSE_REC_WRITE && st.disk_full)
+			status = 1;
+	} else {
+		status = 0;
+	}
+	if ((!ret || st.disk_full) && !quiet)
+		print_summary(&st, output_name, pipe_mode);
+	if (!pipe_mode && close(fd)) {
+		error("cannot close '%s': %s", output_name, strerror(errno));
+		status = 1;
+	}
+	free(st.lost_per_cpu);
+	free(st.cpu_of);
+	free(cpus);
+	free(pids);
+	free(tids);
+	pulse_evlist__delete_entries(&evlist);
+	return status;
+}
