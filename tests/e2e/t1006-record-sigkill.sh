@@ -50,12 +50,10 @@ test_expect_success 'cpu-clock: pulse report reads the killed file' '
 '
 
 test_expect_success PERF 'cpu-clock: perf script and perf report read the killed file' '
-	perf_in k.data script -F comm,pid,ip,sym >script.out 2>script.err
-	check_perf_stderr script.err
+	perf_ok k.data script -F comm,pid,ip,sym >script.out
 	n=$(grep -c . script.out)
 	expect_gt "$n" 0 "perf script samples"
-	perf_in k.data report --stdio >prep 2>prep.err
-	check_perf_stderr prep.err
+	perf_ok k.data report --stdio >prep
 	expect_gt "$(report_event_count <prep)" 0 "perf report event count"
 '
 

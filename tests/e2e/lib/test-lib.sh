@@ -64,10 +64,10 @@ test_done() {
 TMO=${PULSE_TEST_TIMEOUT:-60}
 
 die() { echo "$*" >&2; return 1; }
-expect_eq() { [ "$1" = "$2" ] || { echo "expected '$2', got '$1'"; return 1; }; }
+expect_eq() { [ "$1" = "$2" ] || { echo "expected '$2', got '$1'" >&2; return 1; }; }
 # expect_ge ACTUAL MIN [what]
-expect_ge() { [ "$1" -ge "$2" ] || { echo "${3:-value}: expected >= $2, got $1"; return 1; }; }
-expect_gt() { [ "$1" -gt "$2" ] || { echo "${3:-value}: expected > $2, got $1"; return 1; }; }
+expect_ge() { [ "$1" -ge "$2" ] || { echo "${3:-value}: expected >= $2, got $1" >&2; return 1; }; }
+expect_gt() { [ "$1" -gt "$2" ] || { echo "${3:-value}: expected > $2, got $1" >&2; return 1; }; }
 
 # pulse ARGS...: the binary under a timeout (a hang fails, never blocks).
 pulse() { timeout -k 5 "$TMO" "$PULSE" "$@"; }
@@ -97,7 +97,7 @@ proc_alive() {
 wait_exit() {
 	local pid=$1 n=$(($2 * 10))
 	while [ $n -gt 0 ] && proc_alive "$pid"; do sleep 0.1; n=$((n - 1)); done
-	proc_alive "$pid" && { echo "pid $pid still running after $2 s: killed"; kill -KILL "$pid"; }
+	proc_alive "$pid" && { echo "pid $pid still running after $2 s: killed" >&2; kill -KILL "$pid"; }
 	local rc=0
 	wait "$pid" || rc=$?
 	return $rc
@@ -106,7 +106,7 @@ wait_exit() {
 wait_for() {
 	local n=$(($2 * 10))
 	while [ $n -gt 0 ]; do eval "$1" && return 0; sleep 0.1; n=$((n - 1)); done
-	echo "timed out waiting for: $1"
+	echo "timed out waiting for: $1" >&2
 	return 1
 }
 
@@ -127,7 +127,7 @@ perf_in() {
 count_samples() {
 	local out
 	out=$(perf_in "$1" script -F event 2>"$TEST_DIR/count.err") || {
-		cat "$TEST_DIR/count.err"; echo "perf script failed on $1"; return 1; }
+		cat "$TEST_DIR/count.err" >&2; echo "perf script failed on $1" >&2; return 1; }
 	if [ -n "${2:-}" ]; then
 		awk -v e="$2:" '$1 == e' <<<"$out" | wc -l
 	else
@@ -176,7 +176,7 @@ PERF_HARMLESS_STDERR='^$'
 # check_perf_stderr FILE: FILE holds only harmless perf stderr lines.
 check_perf_stderr() {
 	if grep -vE "$PERF_HARMLESS_STDERR" "$1" | grep -q .; then
-		echo "perf complained:"; cat "$1"; return 1
+		echo "perf complained:" >&2; cat "$1" >&2; return 1
 	fi
 	return 0
 }
@@ -189,11 +189,11 @@ summary_samples() {
 
 # not CMD...: CMD must fail (a plain `! cmd` never trips set -e).
 not() {
-	if "$@"; then echo "unexpectedly succeeded: $*"; return 1; fi
+	if "$@"; then echo "unexpectedly succeeded: $*" >&2; return 1; fi
 	return 0
 }
 test_must_be_empty() {
-	if [ -s "$1" ]; then echo "'$1' is not empty:"; cat "$1"; return 1; fi
+	if [ -s "$1" ]; then echo "'$1' is not empty:" >&2; cat "$1" >&2; return 1; fi
 }
 test_cmp() { diff -u "$1" "$2"; }
 
@@ -203,7 +203,7 @@ record_ok() {
 	local errf=$1 rc=0; shift
 	pulse record "$@" 2>"$errf" || rc=$?
 	if [ $rc -ne 0 ]; then
-		echo "pulse record $* exited $rc:"; cat "$errf"; return 1
+		echo "pulse record $* exited $rc:" >&2; cat "$errf" >&2; return 1
 	fi
 }
 # expect_fail CODE ERRFILE CMD...: CMD exits with CODE ("nonzero": any
@@ -216,21 +216,21 @@ expect_fail() {
 	elif [ $rc -eq "$want" ]; then
 		return 0
 	fi
-	echo "$* exited $rc, expected $want; stderr:"; cat "$errf"; return 1
+	echo "$* exited $rc, expected $want; stderr:" >&2; cat "$errf" >&2; return 1
 }
 # one_error ERRFILE PATTERN: exactly one `error:` line, matching PATTERN
 # (grep -E, case-insensitive), and at most one `hint:` line.
 one_error() {
 	local n
 	n=$(grep -c '^error: ' "$1" || true)
-	[ "$n" = 1 ] || { echo "expected one error: line, got $n:"; cat "$1"; return 1; }
-	grep '^error: ' "$1" | grep -qiE -- "$2" || { echo "error line does not match '$2':"; cat "$1"; return 1; }
+	[ "$n" = 1 ] || { echo "expected one error: line, got $n:" >&2; cat "$1" >&2; return 1; }
+	grep '^error: ' "$1" | grep -qiE -- "$2" || { echo "error line does not match '$2':" >&2; cat "$1" >&2; return 1; }
 	n=$(grep -c '^hint: ' "$1" || true)
-	[ "$n" -le 1 ] || { echo "more than one hint: line:"; cat "$1"; return 1; }
+	[ "$n" -le 1 ] || { echo "more than one hint: line:" >&2; cat "$1" >&2; return 1; }
 }
 # has_hint ERRFILE PATTERN: the hint: line matches PATTERN.
 has_hint() {
-	grep '^hint: ' "$1" | grep -qiE -- "$2" || { echo "no hint: line matching '$2':"; cat "$1"; return 1; }
+	grep '^hint: ' "$1" | grep -qiE -- "$2" || { echo "no hint: line matching '$2':" >&2; cat "$1" >&2; return 1; }
 }
 
 # track_bg PID: have kill_bg SIGKILL PID after the test (for background
@@ -244,4 +244,16 @@ wait_started() { wait_for "test -s '$1'" 10 && sleep 0.3; }
 header_data_size() { od -An -t u8 -j 48 -N 8 "$1" | tr -d ' '; }
 header_data_end() {
 	echo $(( $(od -An -t u8 -j 40 -N 8 "$1" | tr -d ' ') + $(header_data_size "$1") ))
+}
+
+# perf_ok FILE CMD ARGS...: the real perf reads FILE (file or pipe mode)
+# with exit status 0 and nothing but harmless lines on stderr; stdout passes
+# through.
+perf_ok() {
+	local f=$1 rc=0
+	perf_in "$@" 2>"$TEST_DIR/perf.err" || rc=$?
+	if [ $rc -ne 0 ]; then
+		echo "perf $2 -i $f exited $rc:" >&2; cat "$TEST_DIR/perf.err" >&2; return 1
+	fi
+	check_perf_stderr "$TEST_DIR/perf.err"
 }
