@@ -362,6 +362,25 @@ static int read_features(struct pulse_data *d)
 	return 0;
 }
 
+/* Does a whole, in-file feature table sit at @table? (no side effects) */
+static bool feature_table_ok(const struct pulse_data *d, __u64 table)
+{
+	size_t nr = 0;
+
+	for (unsigned int bit = 1; bit < PULSE_FEAT_MAX; bit++)
+		nr += feat_bit(&d->hdr, bit);
+	if (table > d->file_size || nr * sizeof(struct pulse_file_section) > d->file_size - table)
+		return false;
+	for (size_t k = 0; k < nr; k++) {
+		struct pulse_file_section s;
+
+		memcpy(&s, d->mem + table + k * sizeof(s), sizeof(s));
+		if (!section_ok(&s, d->file_size))
+			return false;
+	}
+	return true;
+}
+
 static int open_file_mode(struct pulse_data *d)
 {
 	struct pulse_file_header *h = &d->hdr;
@@ -400,17 +419,18 @@ static int open_file_mode(struct pulse_data *d)
 	 * A recorder killed before its final header rewrite leaves either no
 	 * feature bits (pulse's periodic rewrite) or data.size 0 (perf's
 	 * first header, whose feature bits point at a table never written).
+	 * A finished file without records has data.size 0 too, but then its
+	 * feature table is where it belongs.
 	 */
-	if (h->data.size == 0 ||
+	if ((h->data.size == 0 && !(any_feat && feature_table_ok(d, h->data.offset))) ||
 	    (!any_feat && d->file_size > h->data.offset + h->data.size)) {
 		d->recovering = true;
 		d->declared_end = d->file_size;
 		pr_debug("perf.data: header never finalised: reading records up to EOF\n");
 		return 0;
-	} else {
-		d->declared_end = h->data.offset + h->data.size;
-		d->data_cut = d->declared_end > d->file_size;
 	}
+	d->declared_end = h->data.offset + h->data.size;
+	d->data_cut = d->declared_end > d->file_size;
 	return read_features(d);
 }
 
@@ -488,15 +508,13 @@ static __u64 src_consume(struct pulse_data *d, __u64 n, unsigned char *dst)
 
 static void mark_damage(struct pulse_data *d, __u64 off, const char *what)
 {
-	const unsigned char *p;
-
 	d->stop = true;
 	if (d->unreadable)
 		return;
 	d->unreadable = true;
 	d->unreadable_off = off;
-	if (d->stream)
-		d->unreadable_bytes = src_peek(d, STREAM_BUF_SIZE, &p);
+	if (d->stream)	/* what is in hand: reading on could block on a live pipe */
+		d->unreadable_bytes = d->send - d->spos;
 	else
 		d->unreadable_bytes = d->declared_end > off ? d->declared_end - off : 0;
 	pr_debug("perf.data: %s at offset %#llx, stopping\n", what, (unsigned long long)off);

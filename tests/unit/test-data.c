@@ -947,6 +947,20 @@ static void test_data__recovery(void)
 		walk_free(&w);
 	}
 
+	/* perf killed before writing any record: the header alone */
+	{
+		struct walk w = { 0 };
+		struct pulse_data *d;
+
+		memcpy(buf, orig, len);
+		wr64(buf + 48, 0);
+		ASSERT_EQ(walk_mem(buf, data_off, &w, &d), 0);
+		ASSERT_TRUE(pulse_data__recovering(d));
+		ASSERT_EQ(w.nr, 0);
+		ASSERT_TRUE(!pulse_data__unreadable(d, &bytes, &off));
+		pulse_data__close(d);
+	}
+
 	/* a torn last record */
 	{
 		struct walk w = { 0 };
@@ -1605,6 +1619,43 @@ static void test_data__writer_round_trip(void)
 	free(t.recs.p);
 }
 
+/* A finished file without records: data.size 0, but the features are real. */
+static void test_data__writer_no_records(void)
+{
+	static const __u64 ids[4] = { 101, 102, 201, 202 };
+	struct pulse_data_attr pa[2];
+	struct perf_event_attr a[2];
+	struct pulse_data_writer *w;
+	struct walk wk = { 0 };
+	struct pulse_data *d;
+	char path[64], host[68] = { 0 };
+	__u64 bytes, off;
+	size_t len;
+	int fd = tmp_fd(path);
+
+	ASSERT_TRUE(fd >= 0);
+	host[0] = 64;
+	strcpy(host + 4, "pulse-host");
+	rt_attrs(pa, a, ids);
+	w = pulse_data_writer__new(fd, pa, 2, NULL);
+	ASSERT_TRUE(w);
+	ASSERT_EQ(pulse_data_writer__add_feature(w, PULSE_FEAT_HOSTNAME, host, sizeof(host)), 0);
+	ASSERT_EQ(pulse_data_writer__finish(w), 0);
+	pulse_data_writer__delete(w);
+	close(fd);
+	ASSERT_EQ(pulse_data__open(&d, path), 0);
+	unlink(path);
+	ASSERT_TRUE(!pulse_data__recovering(d));
+	ASSERT_EQ(pulse_data__data_size(d), 0);
+	ASSERT_EQ(pulse_data__nr_attrs(d), 2);
+	ASSERT_TRUE(pulse_data__feat(d, PULSE_FEAT_HOSTNAME, &len) != NULL);
+	ASSERT_EQ(len, sizeof(host));
+	ASSERT_EQ(pulse_data__for_each_record(d, collect, &wk), 0);
+	ASSERT_EQ(wk.nr, 0);
+	ASSERT_TRUE(!pulse_data__unreadable(d, &bytes, &off));
+	pulse_data__close(d);
+}
+
 static void test_data__quiet(void)
 {
 	/* run the noisy tests without the warnings on stderr */
@@ -1628,4 +1679,5 @@ TEST_MAIN(TEST(test_data__quiet),
 	  TEST(test_data__mixed_id_layouts),
 	  TEST(test_data__unaligned_and_oob),
 	  TEST(test_data__compressed_split),
-	  TEST(test_data__writer_round_trip))
+	  TEST(test_data__writer_round_trip),
+	  TEST(test_data__writer_no_records))
