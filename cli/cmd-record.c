@@ -253,7 +253,7 @@ static void print_summary(const struct pulse_record_stats *st, const char *out, 
 		st->bytes / 1024.0 / 1024.0, pipe_mode ? "-" : out, st->samples);
 }
 
-int cmd_record(int argc, const char **argv)
+static int do_record(int argc, const char **argv, const char **argv_self)
 {
 	struct pulse_record_opts o = { .sz = sizeof(o) };
 	struct pulse_record_stats st;
@@ -264,7 +264,6 @@ int cmd_record(int argc, const char **argv)
 	struct sigaction sa;
 	int fd, ret, status = 1;
 	int argc_self = argc;
-	const char **argv_self = argv;
 
 	argc = parse_options(argc - 1, argv + 1, record_options, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0) {
@@ -381,6 +380,20 @@ int cmd_record(int argc, const char **argv)
 	free(cpus);
 	free(pids);
 	free(tids);
-	pulse_evlist__delete_entries(&evlist);
 	return status;
+}
+
+int cmd_record(int argc, const char **argv)
+{
+	const char **argv_self = calloc(argc + 1, sizeof(*argv));
+	int ret;
+
+	/* parse_options reorders argv; CMDLINE must show it as typed. */
+	if (!argv_self)
+		return 1;
+	memcpy(argv_self, argv, argc * sizeof(*argv));
+	ret = do_record(argc, argv, argv_self);
+	free(argv_self);
+	pulse_evlist__delete_entries(&evlist);
+	return ret;
 }

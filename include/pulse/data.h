@@ -223,6 +223,12 @@ struct pulse_data_writer *pulse_data_writer__new(int fd, const struct pulse_data
 int pulse_data_writer__writev(struct pulse_data_writer *w, const struct iovec *iov, int cnt);
 int pulse_data_writer__write(struct pulse_data_writer *w, const void *buf, size_t len);
 
+/*
+ * Bytes of the last writev that are in the file: all of it on success; on
+ * -ENOSPC the whole records that fitted (a torn record is cut away).
+ */
+__u64 pulse_data_writer__last_kept(const struct pulse_data_writer *w);
+
 /**
  * pulse_data_writer__add_feature - set a feature section's payload
  *

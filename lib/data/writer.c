@@ -24,6 +24,7 @@
 #include "core/internal.h"
 
 #define NR_BOUNDS 512	/* record ends remembered for cutting back on ENOSPC */
+#define TABLE_ROOM 512	/* bytes kept for the feature table: 32 features */
 
 struct feat_payload {
 	void *buf;		/* owned */
@@ -49,6 +50,7 @@ struct pulse_data_writer {
 	__u64 bounds[NR_BOUNDS];	/* data_size at recent record ends */
 	unsigned int nr_bounds;		/* total ever recorded (ring index = n % NR_BOUNDS) */
 	__u64 partial;			/* bytes of a record split across writev calls */
+	__u64 last_kept;		/* bytes of the last writev that stayed in the file */
 };
 
 static int write_all(int fd, const void *buf, size_t len)
@@ -310,11 +312,78 @@ static void note_bounds(struct pulse_data_writer *w, const struct iovec *iov, in
 	w->partial = skip;
 }
 
+static int cut_back(struct pulse_data_writer *w, size_t need);
+
+/* Bytes of whole records within the first `limit` bytes of iov. */
+static size_t whole_records(const struct iovec *iov, int cnt, size_t limit)
+{
+	size_t pos = 0, next = 0, base = 0;
+
+	for (int i = 0; i < cnt; i++) {
+		const unsigned char *p = iov[i].iov_base;
+
+		while (next + sizeof(struct perf_event_header) <= base + iov[i].iov_len) {
+			__u16 size;
+
+			if (next >= base) {
+				size = get_u16(p + (next - base) + 6);
+			} else {
+				break; /* header split across iovecs: a wrapped record */
+			}
+			if (size < sizeof(struct perf_event_header))
+				return pos;
+			if (next + size > limit)
+				return pos;
+			next += size;
+			pos = next;
+		}
+		if (next < base + iov[i].iov_len && next + 8 > base + iov[i].iov_len) {
+			/* A header that straddles two iovecs: read it through a copy. */
+			unsigned char hdr[8];
+			size_t first = base + iov[i].iov_len - next;
+
+			if (i + 1 >= cnt || iov[i + 1].iov_len < 8 - first)
+				return pos;
+			memcpy(hdr, p + (next - base), first);
+			memcpy(hdr + first, iov[i + 1].iov_base, 8 - first);
+			__u16 size = get_u16(hdr + 6);
+
+			if (size < 8 || next + size > limit)
+				return pos;
+			next += size;
+			pos = next;
+		}
+		base += iov[i].iov_len;
+	}
+	return pos;
+}
+
+/* The first `len` bytes of iov as a new iovec array. */
+static int clip_iov(const struct iovec *iov, int cnt, size_t len, struct iovec *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < cnt && len && n < 8; i++) {
+		out[n] = iov[i];
+		if (out[n].iov_len > len)
+			out[n].iov_len = len;
+		len -= out[n].iov_len;
+		n++;
+	}
+	return n;
+}
+
+__u64 pulse_data_writer__last_kept(const struct pulse_data_writer *w)
+{
+	return w->last_kept;
+}
+
 int pulse_data_writer__writev(struct pulse_data_writer *w, const struct iovec *iov, int cnt)
 {
 	size_t total = 0;
 	int err;
 
+	w->last_kept = 0;
 	if (w->failed)
 		return -EIO;
 	if (!w->pipe && (err = freeze_layout(w)))
@@ -334,8 +403,30 @@ int pulse_data_writer__writev(struct pulse_data_writer *w, const struct iovec *i
 			continue;
 		if (r <= 0) {
 			err = r < 0 ? -errno : -ENOSPC;
+			if (!w->pipe && !w->partial) {
+				/* Keep the whole records that made it; cut the torn one. */
+				w->last_kept = whole_records(iov, cnt, done);
+				if (w->last_kept) {
+					struct iovec kept[8];
+					int nk = clip_iov(iov, cnt, w->last_kept, kept);
+
+					note_bounds(w, kept, nk);
+					w->data_size += w->last_kept;
+				}
+			}
 			if (!w->pipe && ftruncate(w->fd, w->data_offset + w->data_size) == 0)
 				lseek(w->fd, w->data_offset + w->data_size, SEEK_SET);
+			if (!w->pipe && err == -ENOSPC) {
+				__u64 before = w->data_size - w->last_kept;
+
+				/*
+				 * Leave room in the last block for the feature table now,
+				 * so that the records counted as kept stay in the file.
+				 */
+				if (((w->data_offset + w->data_size) & 4095) + TABLE_ROOM > 4096)
+					cut_back(w, TABLE_ROOM);
+				w->last_kept = w->data_size > before ? w->data_size - before : 0;
+			}
 			if (err != -ENOSPC || w->pipe)
 				w->failed = true;
 			return err;
@@ -356,6 +447,7 @@ int pulse_data_writer__writev(struct pulse_data_writer *w, const struct iovec *i
 	if (!w->pipe)
 		note_bounds(w, iov, cnt);
 	w->data_size += total;
+	w->last_kept = total;
 	return 0;
 }
 
@@ -384,8 +476,12 @@ static int write_pipe_feature(struct pulse_data_writer *w, int feat, const void 
 			err = write_all(w->fd, zero, PULSE_ALIGN(len, 8) - len);
 		return err;
 	}
-	if (feat == PULSE_FEAT_BUILD_ID)	/* already a run of HEADER_BUILD_ID records */
-		return write_all(w->fd, buf, len);
+	/*
+	 * perf does not post-process build-ids in pipe mode, and the feature's
+	 * entries (type 0, 36 + 64k bytes) are not records a stream may carry.
+	 */
+	if (feat == PULSE_FEAT_BUILD_ID)
+		return 0;
 	/* perf 6.1 report aborts on a HEADER_FEATURE id it does not know. */
 	if (feat > PULSE_FEAT_LAST_KNOWN_BY_PERF61)
 		return 0;

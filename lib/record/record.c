@@ -505,17 +505,24 @@ static int drain_map(struct rec *r, int c)
 	struct iovec iov[2];
 	int n, ret;
 
+	__u64 kept, seen = 0;
+
 	if (!m->base || pulse_mmap__read_init(m))
 		return 0;
 	n = pulse_mmap__batch_iov(m, iov);
-	while ((ev = pulse_mmap__read_event(m)) != NULL)
+	if (!n)
+		goto out_done;
+	ret = pulse_data_writer__writev(r->w, iov, n);
+	kept = pulse_data_writer__last_kept(r->w);
+	/* Account only what reached the file, so the summary matches it. */
+	while (seen < kept && (ev = pulse_mmap__read_event(m)) != NULL) {
 		account(r, (const unsigned char *)ev, ev->size, c);
-	if (n) {
-		ret = pulse_data_writer__writev(r->w, iov, n);
-		if (ret)
-			return write_err(r, ret);
-		r->wrote_this_pass = true;
+		seen += ev->size;
 	}
+	if (ret)
+		return write_err(r, ret);
+	r->wrote_this_pass = true;
+out_done:
 	pulse_mmap__read_done(m);
 	return 0;
 }
@@ -665,7 +672,7 @@ static int synthesize(struct rec *r)
 		for (size_t i = 0; i < o->nr_pids && !ret; i++)
 			ret = pulse_synthesize__task(o->pids[i], &so, write_synth, r);
 		for (size_t i = 0; i < o->nr_tids && !ret; i++)
-			ret = pulse_synthesize__task(o->tids[i], &so, write_synth, r);
+			ret = pulse_synthesize__thread(o->tids[i], &so, write_synth, r);
 	}
 	if (ret == -ENOSPC)
 		return write_err(r, ret);
