@@ -202,17 +202,23 @@ test_cmp() { diff -u "$1" "$2"; }
 record_ok() {
 	local errf=$1 rc=0; shift
 	pulse record "$@" 2>"$errf" || rc=$?
-	if [ $rc -ne 0 ]; then
+	if [ $rc -ne 0 ] || grep -qE "$SANITIZER_REPORT" "$errf"; then
 		echo "pulse record $* exited $rc:" >&2; cat "$errf" >&2; return 1
 	fi
 }
+# What ASan, LSan and UBSan print (a SANITIZE=1 build exits 1 after it).
+SANITIZER_REPORT='^==[0-9]+==ERROR: |runtime error: |Sanitizer'
 # expect_fail CODE ERRFILE CMD...: CMD exits with CODE ("nonzero": any
 # failure, never a signal or timeout), stderr to ERRFILE.
 expect_fail() {
 	local want=$1 errf=$2 rc=0; shift 2
 	"$@" 2>"$errf" >"$errf.out" || rc=$?
+	if grep -qE "$SANITIZER_REPORT" "$errf"; then
+		echo "$* exited $rc with a sanitizer report:" >&2; cat "$errf" >&2; return 1
+	fi
 	if [ "$want" = nonzero ]; then
-		[ $rc -ne 0 ] && [ $rc -lt 124 ] && return 0
+		# not 0, not a timeout (124-127), not a signal (130 and up)
+		{ [ $rc -ge 1 ] && [ $rc -le 123 ]; } || [ $rc -eq 129 ] && return 0
 	elif [ $rc -eq "$want" ]; then
 		return 0
 	fi
