@@ -63,7 +63,8 @@ size_t pulse_data__nr_attrs(const struct pulse_data *d);
 /*
  * The idx-th attr, copied into a full-size struct perf_event_attr whatever
  * attr.size the file used (attr.size is set to sizeof the struct); NULL when
- * idx is out of range.
+ * idx is out of range. Attrs, ids and names stay valid until close, also
+ * when pipe mode brings more attrs.
  */
 const struct perf_event_attr *pulse_data__attr(const struct pulse_data *d, size_t idx);
 

@@ -81,7 +81,7 @@ struct pulse_data {
 	bool recovering;
 	bool data_cut;			/* data section runs past the end of the file */
 
-	struct attr_ent *attrs;
+	struct attr_ent **attrs;
 	size_t nr_attrs;
 	struct id_ent *ids;
 	size_t nr_ids;
@@ -132,13 +132,13 @@ static int index_ids(struct pulse_data *d)
 	size_t n = 0, k = 0;
 
 	for (size_t i = 0; i < d->nr_attrs; i++)
-		n += d->attrs[i].nr_ids;
+		n += d->attrs[i]->nr_ids;
 	ids = n ? calloc(n, sizeof(*ids)) : NULL;
 	if (n && !ids)
 		return -ENOMEM;
 	for (size_t i = 0; i < d->nr_attrs; i++)
-		for (size_t j = 0; j < d->attrs[i].nr_ids; j++)
-			ids[k++] = (struct id_ent){ d->attrs[i].ids[j], i };
+		for (size_t j = 0; j < d->attrs[i]->nr_ids; j++)
+			ids[k++] = (struct id_ent){ d->attrs[i]->ids[j], i };
 	qsort(ids, n, sizeof(*ids), id_cmp);
 	free(d->ids);
 	d->ids = ids;
@@ -146,7 +146,7 @@ static int index_ids(struct pulse_data *d)
 
 	d->same_id_pos = true;
 	for (size_t i = 1; i < d->nr_attrs; i++) {
-		const struct perf_event_attr *a = &d->attrs[0].attr, *b = &d->attrs[i].attr;
+		const struct perf_event_attr *a = &d->attrs[0]->attr, *b = &d->attrs[i]->attr;
 
 		if (pulse_sample__id_offset(a->sample_type, true) !=
 			    pulse_sample__id_offset(b->sample_type, true) ||
@@ -196,21 +196,27 @@ static int add_attr(struct pulse_data *d, const struct perf_event_attr *attr,
 {
 	struct attr_ent *a;
 
-	a = realloc(d->attrs, (d->nr_attrs + 1) * sizeof(*a));
+	struct attr_ent **v;
+
+	/* entries stay put: pointers handed out survive later HEADER_ATTRs */
+	v = realloc(d->attrs, (d->nr_attrs + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	d->attrs = v;
+	a = calloc(1, sizeof(*a));
 	if (!a)
 		return -ENOMEM;
-	d->attrs = a;
-	a = &d->attrs[d->nr_attrs];
-	memset(a, 0, sizeof(*a));
 	a->attr = *attr;
 	if (nr_ids) {
 		a->ids = malloc(nr_ids * sizeof(__u64));
-		if (!a->ids)
+		if (!a->ids) {
+			free(a);
 			return -ENOMEM;
+		}
 		memcpy(a->ids, ids, nr_ids * sizeof(__u64));
 		a->nr_ids = nr_ids;
 	}
-	d->nr_attrs++;
+	d->attrs[d->nr_attrs++] = a;
 	return 0;
 }
 
@@ -225,7 +231,7 @@ static void set_name(struct pulse_data *d, __u64 id, size_t fallback_idx, const 
 			return;
 		idx = fallback_idx;
 	}
-	a = &d->attrs[idx];
+	a = d->attrs[idx];
 	if (a->name)
 		return;
 	a->name = strndup(name, len);
@@ -585,8 +591,8 @@ static void apply_event_update(struct pulse_data *d, const unsigned char *p, siz
 	if (size < 24 || get_u64(p + 8) != 2)
 		return;
 	idx = pulse_data__attr_of_id(d, get_u64(p + 16));
-	if (idx >= 0 && !d->attrs[idx].name)
-		d->attrs[idx].name = strndup((const char *)p + 24, size - 24);
+	if (idx >= 0 && !d->attrs[idx]->name)
+		d->attrs[idx]->name = strndup((const char *)p + 24, size - 24);
 }
 
 static int handle_record(struct pulse_data *d, const unsigned char *p, size_t size, __u64 off,
@@ -1055,8 +1061,9 @@ void pulse_data__close(struct pulse_data *d)
 	if (!d)
 		return;
 	for (size_t i = 0; i < d->nr_attrs; i++) {
-		free(d->attrs[i].ids);
-		free(d->attrs[i].name);
+		free(d->attrs[i]->ids);
+		free(d->attrs[i]->name);
+		free(d->attrs[i]);
 	}
 	free(d->attrs);
 	free(d->ids);
@@ -1127,7 +1134,7 @@ size_t pulse_data__nr_attrs(const struct pulse_data *d)
 
 const struct perf_event_attr *pulse_data__attr(const struct pulse_data *d, size_t idx)
 {
-	return idx < d->nr_attrs ? &d->attrs[idx].attr : NULL;
+	return idx < d->nr_attrs ? &d->attrs[idx]->attr : NULL;
 }
 
 const __u64 *pulse_data__attr_ids(const struct pulse_data *d, size_t idx, size_t *nr)
@@ -1136,13 +1143,13 @@ const __u64 *pulse_data__attr_ids(const struct pulse_data *d, size_t idx, size_t
 		*nr = 0;
 		return NULL;
 	}
-	*nr = d->attrs[idx].nr_ids;
-	return d->attrs[idx].ids;
+	*nr = d->attrs[idx]->nr_ids;
+	return d->attrs[idx]->ids;
 }
 
 const char *pulse_data__attr_name(const struct pulse_data *d, size_t idx)
 {
-	return idx < d->nr_attrs ? d->attrs[idx].name : NULL;
+	return idx < d->nr_attrs ? d->attrs[idx]->name : NULL;
 }
 
 int pulse_data__attr_of_id(const struct pulse_data *d, __u64 id)
@@ -1206,10 +1213,10 @@ int pulse_data__attr_of(const struct pulse_data *d, const void *rec, size_t size
 		return 0;
 	is_sample = type == PERF_RECORD_SAMPLE;
 	if (d->same_id_pos)
-		return attr_of_layout(d, r, hsize, is_sample, &d->attrs[0].attr);
+		return attr_of_layout(d, r, hsize, is_sample, &d->attrs[0]->attr);
 	/* mixed layouts: the right attr is the one whose layout finds its own id */
 	for (size_t i = 0; i < d->nr_attrs; i++)
-		if (attr_of_layout(d, r, hsize, is_sample, &d->attrs[i].attr) == (int)i)
+		if (attr_of_layout(d, r, hsize, is_sample, &d->attrs[i]->attr) == (int)i)
 			return i;
 	return -ENOENT;
 }

@@ -1227,6 +1227,68 @@ static void test_data__mixed_id_layouts(void)
 	free(recs.p);
 }
 
+struct late_attr {
+	const struct perf_event_attr *first;	/* taken before the walk */
+	int routed[4];
+	size_t n;
+};
+
+static int route_cb(struct pulse_data *d, const struct perf_event_header *h, __u64 off, void *arg)
+{
+	struct late_attr *l = arg;
+
+	if (h->type == PERF_RECORD_SAMPLE && l->n < 4)
+		l->routed[l->n++] = pulse_data__attr_of(d, h, h->size);
+	/* still the same attr, however many came since */
+	return l->first->sample_period == 4000 ? 0 : -EFAULT;
+}
+
+/* Pipe mode: an attr arriving after the first samples. */
+static void test_data__pipe_late_attr(void)
+{
+	struct pulse_pipe_header ph = { PULSE_FILE_MAGIC, 16 };
+	struct perf_event_attr a[2];
+	struct img m = { 0 };
+	struct late_attr l = { 0 };
+	struct pulse_data *d;
+	__u64 s0[3] = { 0x1, 1, 10 }, s1[3] = { 0x2, 2, 20 };
+	unsigned char ab[sizeof(struct perf_event_attr) + 8];
+
+	sample_attr(&a[0]);
+	sample_attr(&a[1]);
+	a[1].sample_period = 5000;
+	img_add(&m, &ph, sizeof(ph));
+	for (int i = 0; i < 2; i++) {
+		__u64 id = 10 * (i + 1);
+
+		memcpy(ab, &a[i], sizeof(a[i]));
+		memcpy(ab + sizeof(a[i]), &id, 8);
+		if (i)
+			img_rec(&m, PERF_RECORD_SAMPLE, s0, sizeof(s0));
+		img_rec(&m, PERF_RECORD_HEADER_ATTR, ab, sizeof(ab));
+	}
+	img_rec(&m, PERF_RECORD_SAMPLE, s1, sizeof(s1));
+	img_rec(&m, PERF_RECORD_SAMPLE, s0, sizeof(s0));
+
+	ASSERT_EQ(pulse_data__open_mem(&d, m.p, m.len), 0);
+	ASSERT_EQ(pulse_data__nr_attrs(d), 1);
+	l.first = pulse_data__attr(d, 0);
+	ASSERT_EQ(pulse_data__for_each_record(d, route_cb, &l), 0);
+	ASSERT_EQ(pulse_data__nr_attrs(d), 2);
+	ASSERT_EQ(pulse_data__attr(d, 1)->sample_period, 5000);
+	ASSERT_EQ(l.n, 3);
+	/* one attr at the time of the first sample: attr 0 whatever the id */
+	ASSERT_EQ(l.routed[0], 0);
+	ASSERT_EQ(l.routed[1], 1);
+	ASSERT_EQ(l.routed[2], 0);
+	/* walking again does not add the attr twice */
+	l.n = 0;
+	ASSERT_EQ(pulse_data__for_each_record(d, route_cb, &l), 0);
+	ASSERT_EQ(pulse_data__nr_attrs(d), 2);
+	pulse_data__close(d);
+	free(m.p);
+}
+
 /* Records of odd sizes and out-of-band payloads in file mode. */
 static void test_data__unaligned_and_oob(void)
 {
@@ -1677,6 +1739,7 @@ TEST_MAIN(TEST(test_data__quiet),
 	  TEST(test_data__recovery),
 	  TEST(test_data__attr_sizes),
 	  TEST(test_data__mixed_id_layouts),
+	  TEST(test_data__pipe_late_attr),
 	  TEST(test_data__unaligned_and_oob),
 	  TEST(test_data__compressed_split),
 	  TEST(test_data__writer_round_trip),
