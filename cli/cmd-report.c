@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse report: read a perf.data file and print perf report's --stdio
+ * self-overhead table, one per event that has samples. Records are read in
+ * file order, put in time order as perf does (FINISHED_ROUND flushes), and
+ * applied to a machine model (threads, maps, DSOs); each sample is placed
+ * on a thread, DSO and symbol and added to its event's histogram.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <pulse/core.h>
+#include <pulse/data.h>
+#include <pulse/hist.h>
+#include <pulse/machine.h>
+#include <pulse/ordering.h>
+#include <pulse/output-stdio.h>
+#include <pulse/reader.h>
+#include "builtin.h"
+#include "parse-options.h"
+
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const report_usage[] = {
+	"pulse report [<options>]",
+	NULL,
+};
+
+struct report {
+	struct pulse_data *d;		/* the file */
+	struct pulse_machine machine;	/* threads, maps, DSOs */
+	struct pulse_ordered *oq;	/* time ordering; NULL: file order */
+	struct pulse_hists *hists;	/* one per attr */
+	size_t nr_hists;		/* hists allocated */
+	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
+	size_t nr_keys;			/* keys in use */
+	uint64_t lost_samples;		/* LOST_SAMPLES records */
+	int err;			/* first error met while delivering */
+};
+
+static uint64_t get_lost(const struct perf_event_header *rec)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)rec + 8, sizeof(v));
+	return v;
+}
+
+static struct pulse_hists *report__hists(struct report *rep, size_t idx)
+{
+	if (idx >= rep->nr_hists) {
+		size_t n = idx + 1;
+		struct pulse_hists *h = realloc(rep->hists, n * sizeof(*h));
+
+		if (!h)
+			return NULL;
+		for (size_t i = rep->nr_hists; i < n; i++)
+			pulse_hists__init(&h[i], rep->keys, rep->nr_keys);
+		rep->hists = h;
+		rep->nr_hists = n;
+	}
+	return &rep->hists[idx];
+}
+
+static int report__sample(struct report *rep, const struct perf_event_header *rec)
+{
+	const struct perf_event_attr *attr;
+	struct pulse_sample s;
+	struct pulse_addr_loc al;
+	struct pulse_hists *h;
+	int idx, err;
+
+	idx = pulse_data__attr_of(rep->d, rec, rec->size);
+	if (idx < 0)
+		return 0;
+	attr = pulse_data__attr(rep->d, idx);
+	if (!attr || pulse_sample__parse(rec, rec->size, attr, &s))
+		return 0;
+	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
+		s.period = attr->sample_period;
+	h = report__hists(rep, idx);
+	if (!h)
+		return -ENOMEM;
+	err = pulse_machine__resolve(&rep->machine, s.pid, s.tid,
+				     rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s.ip, &al);
+	if (err)
+		return err;
+	if (al.dso)
+		al.dso->hit = true;
+	return pulse_hists__add(h, &al, al.thread->comm, s.period);
+}
+
+static int report__deliver(const struct perf_event_header *rec, uint64_t file_offset, void *arg)
+{
+	struct report *rep = arg;
+
+	switch (rec->type) {
+	case PERF_RECORD_SAMPLE:
+		return report__sample(rep, rec);
+	case PERF_RECORD_LOST_SAMPLES:
+		if (rec->size >= 16)
+			rep->lost_samples += get_lost(rec);
+		return 0;
+	default:
+		return pulse_machine__process(&rep->machine, rec);
+	}
+}
+
+static uint64_t record_time(struct report *rep, const struct perf_event_header *rec)
+{
+	const struct perf_event_attr *attr;
+	struct pulse_sample s;
+	int idx;
+
+	idx = pulse_data__attr_of(rep->d, rec, rec->size);
+	if (idx < 0)
+		return ~0ULL;
+	attr = pulse_data__attr(rep->d, idx);
+	if (!attr || !(attr->sample_type & PERF_SAMPLE_TIME))
+		return ~0ULL;
+	if (rec->type != PERF_RECORD_SAMPLE && !attr->sample_id_all)
+		return ~0ULL;
+	if (pulse_sample__parse(rec, rec->size, attr, &s))
+		return ~0ULL;
+	return s.time;
+}
+
+static int report__record(struct pulse_data *d, const struct perf_event_header *rec,
+			  __u64 file_offset, void *arg)
+{
+	struct report *rep = arg;
+	int err;
+
+	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
+		if (rec->type == PERF_RECORD_FINISHED_ROUND && rep->oq)
+			return pulse_ordered__flush_round(rep->oq);
+		return 0;
+	}
+	if (rep->oq) {
+		err = pulse_ordered__queue(rep->oq, rec, record_time(rep, rec), file_offset);
+		if (err != -ETIME)
+			return err;
+	}
+	return report__deliver(rec, file_offset, rep);
+}
+
+/* BUILD_ID feature: which file each recorded DSO was, for its symbols. */
+static void report__build_ids(struct report *rep)
+{
+	const unsigned char *p;
+	size_t len, off = 0;
+
+	p = pulse_data__feat(rep->d, PULSE_FEAT_BUILD_ID, &len);
+	if (!p)
+		return;
+	while (off + 36 < len) {
+		struct perf_event_header hdr;
+		char name[4096];
+		size_t n, size = 20;
+		enum pulse_dso_kind kind = PULSE_DSO_USER;
+
+		memcpy(&hdr, p + off, sizeof(hdr));
+		if (hdr.size < 36 || off + hdr.size > len)
+			break;
+		if (hdr.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
+			size = p[off + 32] <= 20 ? p[off + 32] : 20;
+		n = strnlen((const char *)p + off + 36, hdr.size - 36);
+		if (n >= sizeof(name))
+			n = sizeof(name) - 1;
+		memcpy(name, p + off + 36, n);
+		name[n] = '\0';
+		if (!strcmp(name, "[kernel.kallsyms]"))
+			kind = PULSE_DSO_KERNEL;
+		else if (!strcmp(name, "[vdso]"))
+			kind = PULSE_DSO_VDSO;
+		if ((hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
+		    (hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_USER)
+			pulse_dsos__set_build_id(&rep->machine.dsos, name, kind, p + off + 12, size);
+		off += hdr.size;
+	}
+}
+
+/* Kernel symbols come from this kernel only when the file was made here. */
+static bool same_kernel(struct pulse_data *d)
+{
+	const unsigned char *p;
+	struct utsname u;
+	uint32_t n;
+	size_t len;
+
+	p = pulse_data__feat(d, PULSE_FEAT_OSRELEASE, &len);
+	if (!p)
+		return true;
+	if (len < 4 || uname(&u))
+		return false;
+	memcpy(&n, p, 4);
+	if (n > len - 4)
+		n = len - 4;
+	return strnlen((const char *)p + 4, n) == strlen(u.release) &&
+	       !strncmp((const char *)p + 4, u.release, n);
+}
+
+static const char *event_name(struct pulse_data *d, size_t idx, char *buf, size_t size)
+{
+	static const char *const sw[] = {
+		"cpu-clock", "task-clock", "page-faults", "context-switches",
+		"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
+		"emulation-faults", "dummy", "bpf-output", "cgroup-switches",
+	};
+	static const char *const hw[] = {
+		"cycles", "instructions", "cache-references", "cache-misses",
+		"branches", "branch-misses", "bus-cycles", "stalled-cycles-frontend",
+		"stalled-cycles-backend", "ref-cycles",
+	};
+	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
+	const char *name = pulse_data__attr_name(d, idx);
+
+	if (name)
+		return name;
+	if (attr && attr->type == PERF_TYPE_SOFTWARE && attr->config < N_ELEMS(sw))
+		return sw[attr->config];
+	if (attr && attr->type == PERF_TYPE_HARDWARE && attr->config < N_ELEMS(hw))
+		return hw[attr->config];
+	snprintf(buf, size, "unknown-%u-%#llx", attr ? attr->type : 0,
+		 attr ? (unsigned long long)attr->config : 0ULL);
+	return buf;
+}
+
+static bool has_callchains(struct pulse_data *d)
+{
+	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++) {
+		const struct perf_event_attr *attr = pulse_data__attr(d, i);
+
+		if (attr && (attr->sample_type & PERF_SAMPLE_CALLCHAIN))
+			return true;
+	}
+	return false;
+}
+
+static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts)
+{
+	FILE *fp = stdout;
+	char buf[64];
+
+	fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
+	      fp);
+	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
+	for (size_t i = 0; i < rep->nr_hists; i++) {
+		struct pulse_hists *h = &rep->hists[i];
+
+		if (!h->nr_samples)
+			continue;
+		pulse_hists__sort(h);
+		pulse_stdio__event_header(fp, event_name(rep->d, i, buf, sizeof(buf)), h->nr_samples,
+					  h->total_period);
+		pulse_hists__fprintf(h, fp, sopts);
+		fputs("\n\n", fp);
+	}
+	fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n", fp);
+	return ferror(fp) ? -EIO : 0;
+}
+
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	char *end;
+	double v;
+
+	if (unset) {
+		*(double *)opt->value = 0;
+		return 0;
+	}
+	v = strtod(arg, &end);
+	if (end == arg || (*end && strcmp(end, "%"))) {
+		error("invalid --percent-limit '%s'", arg);
+		return -1;
+	}
+	*(double *)opt->value = v;
+	return 0;
+}
+
+static int parse_children(const struct option *opt, const char *arg, int unset)
+{
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	/* perf reads a pipe on stdin when no file is named */
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+int cmd_report(int argc, const char **argv)
+{
+	const char *input = NULL, *sort = "comm,dso,sym";
+	bool use_stdio = false, show_nr = false;
+	double percent_limit = 0;
+	int children = -1, ret = 1, err;
+	const char *bad;
+	size_t bad_len;
+	struct report rep = { 0 };
+	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
+	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
+	char buildid_dir[4096];
+	const char *home = getenv("HOME");
+	__u64 bytes, offset;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
+		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
+		OPT_CALLBACK_NOOPT('\0', "children", &children,
+				   "accumulate callchains of children (not supported yet)",
+				   parse_children),
+		OPT_STRING('s', "sort", &sort, "key[,key2...]",
+			   "sort by key(s): comm, pid, dso, sym"),
+		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
+		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
+			     "don't show entries under that percent", parse_percent_limit),
+		OPT_END(),
+	};
+
+	/* argv[0] is "report" */
+	argc = parse_options(argc - 1, argv + 1, options, 0);
+	argv++;
+	if (argc < 0) {
+		usage_with_options(report_usage, options);
+		return PULSE_EXIT_USAGE;
+	}
+	if (argc > 0) {
+		error("unexpected argument '%s'", argv[0]);
+		usage_with_options(report_usage, options);
+		return PULSE_EXIT_USAGE;
+	}
+	err = pulse_sort_keys__parse(sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
+	if (err <= 0) {
+		if (err == 0)
+			error("empty --sort list");
+		else
+			error("unknown --sort key '%.*s' (known: comm, pid, dso, sym)", (int)bad_len,
+			      bad);
+		return PULSE_EXIT_USAGE;
+	}
+	rep.nr_keys = err;
+	sopts.show_nr_samples = show_nr;
+	sopts.percent_limit = percent_limit;
+	if (!input)
+		input = default_input();
+
+	err = pulse_data__open(&rep.d, input);
+	if (err == -ENODATA) {
+		fprintf(stderr, "zero-sized file, nothing to do\n");
+		return 0;
+	}
+	if (err) {
+		error("cannot open '%s': %s", input, strerror(-err));
+		return 1;
+	}
+	if (children > 0 && has_callchains(rep.d))
+		warning("--children is not supported yet: showing self overhead (--no-children)");
+
+	if (same_kernel(rep.d))
+		sym_opts.kallsyms = "/proc/kallsyms";
+	sym_opts.debug_dir = "/usr/lib/debug";
+	if (getenv("PERF_BUILDID_DIR")) {
+		snprintf(buildid_dir, sizeof(buildid_dir), "%s", getenv("PERF_BUILDID_DIR"));
+		sym_opts.buildid_dir = buildid_dir;
+	} else if (home) {
+		snprintf(buildid_dir, sizeof(buildid_dir), "%s/.debug", home);
+		sym_opts.buildid_dir = buildid_dir;
+	}
+	err = pulse_machine__init(&rep.machine, &sym_opts);
+	if (err) {
+		error("cannot set up: %s", strerror(-err));
+		goto out_close;
+	}
+	report__build_ids(&rep);
+
+	/* perf orders by time only when every record can say when it happened */
+	if (pulse_data__nr_attrs(rep.d) == 0 || pulse_data__attr(rep.d, 0)->sample_id_all ||
+	    pulse_data__is_pipe(rep.d)) {
+		rep.oq = pulse_ordered__new(report__deliver, &rep);
+		if (!rep.oq) {
+			error("out of memory");
+			goto out_machine;
+		}
+	}
+	err = pulse_data__for_each_record(rep.d, report__record, &rep);
+	if (!err && rep.oq)
+		err = pulse_ordered__flush(rep.oq);
+	if (err) {
+		error("cannot read '%s': %s", input, strerror(err < 0 ? -err : EIO));
+		goto out_ordered;
+	}
+	if (pulse_data__unreadable(rep.d, &bytes, &offset))
+		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
+			(unsigned long long)offset);
+
+	if (report__print(&rep, &sopts)) {
+		error("cannot write the report: %s", strerror(EIO));
+		goto out_ordered;
+	}
+	ret = 0;
+out_ordered:
+	pulse_ordered__delete(rep.oq);
+	for (size_t i = 0; i < rep.nr_hists; i++)
+		pulse_hists__exit(&rep.hists[i]);
+	free(rep.hists);
+out_machine:
+	pulse_machine__exit(&rep.machine);
+out_close:
+	pulse_data__close(rep.d);
+	return ret;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf report's --stdio tables (lib/output/stdio.c), byte for byte as perf
+ * 6.1 prints them. Column widths come from every entry (also those the
+ * percent limit hides): the longest comm (the thread's latest comm, as perf
+ * measures it), DSO short name, "[x] " plus symbol name, 16 hex digits for
+ * unresolved addresses; never narrower than the column's title. Columns are
+ * separated by two spaces; every column but the last is padded.
+ */
+#ifndef PULSE_OUTPUT_STDIO_H
+#define PULSE_OUTPUT_STDIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <pulse/hist.h>
+
+struct pulse_stdio_opts {
+	size_t sz;		/* sizeof(struct pulse_stdio_opts) */
+	bool show_nr_samples;	/* -n: a Samples column */
+	double percent_limit;	/* hide entries below this percentage */
+};
+
+/**
+ * pulse_stdio__event_header - "# Samples: 4K of event 'x'" and the event count
+ * @nr_samples: printed with perf's K/M/G scaling
+ * Return: 0, or -EIO when @fp failed.
+ */
+int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
+			      uint64_t total_period);
+
+/**
+ * pulse_hists__fprintf - the column titles and one line per entry of sorted
+ * hists (pulse_hists__sort())
+ * @opts: may be NULL
+ * Return: 0, or -EIO when @fp failed.
+ */
+int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
+			 const struct pulse_stdio_opts *opts);
+
+#endif
