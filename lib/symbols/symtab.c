@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -292,6 +293,99 @@ static bool is_func_or_object(const GElf_Sym *sym)
 	       sym->st_name && sym->st_shndx != SHN_UNDEF;
 }
 
+
+static Elf_Scn *section_by_name(Elf *elf, const char *name, GElf_Shdr *shdr, size_t *idx)
+{
+	Elf_Scn *scn = NULL;
+	size_t strndx;
+
+	if (elf_getshdrstrndx(elf, &strndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, shdr))
+			continue;
+		n = elf_strptr(elf, strndx, shdr->sh_name);
+		if (n && !strcmp(n, name)) {
+			if (idx)
+				*idx = elf_ndxscn(scn);
+			return scn;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * perf 6.1's dso__synthesize_plt_symbols(): one "name@plt" symbol per
+ * .rela.plt entry, laid over .plt after its header, in file offsets.
+ */
+static int add_plt_symbols(struct pulse_symtab *st, Elf *elf)
+{
+	GElf_Shdr dynshdr, relshdr, pltshdr, strshdr;
+	Elf_Data *reldata, *syms, *strs;
+	Elf_Scn *dynscn, *relscn, *strscn;
+	uint64_t off, entsize;
+	size_t dynidx, nr;
+	char name[1024];
+	int count = 0;
+
+	dynscn = section_by_name(elf, ".dynsym", &dynshdr, &dynidx);
+	if (!dynscn || dynshdr.sh_type != SHT_DYNSYM)
+		return 0;
+	relscn = section_by_name(elf, ".rela.plt", &relshdr, NULL);
+	if (!relscn)
+		relscn = section_by_name(elf, ".rel.plt", &relshdr, NULL);
+	if (!relscn || relshdr.sh_link != dynidx || !relshdr.sh_entsize)
+		return 0;
+	if (!section_by_name(elf, ".plt", &pltshdr, NULL))
+		return 0;
+	reldata = elf_getdata(relscn, NULL);
+	syms = elf_getdata(dynscn, NULL);
+	strscn = elf_getscn(elf, dynshdr.sh_link);
+	if (!reldata || !syms || !strscn || !gelf_getshdr(strscn, &strshdr))
+		return 0;
+	strs = elf_getdata(strscn, NULL);
+	if (!strs || !strs->d_size)
+		return 0;
+	entsize = pltshdr.sh_entsize;
+	off = pltshdr.sh_offset + entsize;	/* the header has the size of an entry */
+	nr = relshdr.sh_size / relshdr.sh_entsize;
+	for (size_t i = 0; i < nr; i++, off += entsize) {
+		const char *symname = "";
+		char *demangled;
+		GElf_Sym sym;
+		size_t symidx;
+		int err;
+
+		if (relshdr.sh_type == SHT_RELA) {
+			GElf_Rela rela;
+
+			if (!gelf_getrela(reldata, i, &rela))
+				break;
+			symidx = GELF_R_SYM(rela.r_info);
+		} else {
+			GElf_Rel rel;
+
+			if (!gelf_getrel(reldata, i, &rel))
+				break;
+			symidx = GELF_R_SYM(rel.r_info);
+		}
+		if (gelf_getsym(syms, symidx, &sym) && sym.st_name < strs->d_size)
+			symname = (const char *)strs->d_buf + sym.st_name;
+		demangled = pulse_demangle(symname);
+		snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : symname);
+		free(demangled);
+		err = pulse_symtab__add(st, off, entsize, STB_GLOBAL, STT_FUNC, name);
+		if (err)
+			return err;
+		count++;
+	}
+	/* perf inserts them after the fix-ups: sorted, not resized */
+	pulse_symtab__sort(st);
+	return count;
+}
+
 static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run)
 {
 	GElf_Shdr symshdr;
@@ -365,6 +459,12 @@ static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run)
 		count++;
 	}
 	pulse_symtab__fixup(st, false);
+	if (count > 0 && run) {
+		err = add_plt_symbols(st, run);
+		if (err < 0)
+			return err;
+		count += err;
+	}
 	return count;
 }
 
