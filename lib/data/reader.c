@@ -520,7 +520,7 @@ static void mark_damage(struct pulse_data *d, __u64 off, const char *what)
 	d->unreadable = true;
 	d->unreadable_off = off;
 	if (d->stream)	/* what is in hand: reading on could block on a live pipe */
-		d->unreadable_bytes = d->send - d->spos;
+		d->unreadable_bytes = src_pos(d) - off + (d->send - d->spos);
 	else
 		d->unreadable_bytes = d->declared_end > off ? d->declared_end - off : 0;
 	pr_debug("perf.data: %s at offset %#llx, stopping\n", what, (unsigned long long)off);
@@ -681,13 +681,15 @@ static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size,
 	bool keep = false;
 	__u64 plen, got;
 	unsigned char *dst = NULL;
+	__u32 tlen = 0;
 
 	if (type == PERF_RECORD_HEADER_TRACING_DATA) {
 		if (size < 12) {
 			mark_damage(d, off, "short HEADER_TRACING_DATA");
 			return 0;
 		}
-		plen = PULSE_ALIGN((__u64)get_u32(p + 8), 8);
+		tlen = get_u32(p + 8);
+		plen = PULSE_ALIGN((__u64)tlen, 8);
 		keep = !d->tracing;
 	} else {
 		if (size < 16) {
@@ -696,12 +698,13 @@ static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size,
 		}
 		plen = get_u64(p + 8);
 	}
+	/* @p does not survive the stream refills below */
 	memcpy(d->recbuf, p, size);
 	src_advance(d, size);
 
 	if (keep && !d->stream && plen <= d->lim - d->pos) {
 		d->tracing = d->mem + d->pos;
-		d->tracing_len = get_u32(p + 8);
+		d->tracing_len = tlen;
 	} else if (keep && d->stream) {
 		/* grow with what arrives: the size field alone proves nothing */
 		size_t cap = 0;
@@ -710,14 +713,18 @@ static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size,
 			size_t step = plen - got < (1u << 20) ? plen - got : (1u << 20), n;
 
 			if (got + step > cap) {
-				unsigned char *nd = realloc(dst, got + step);
+				size_t ncap = cap * 2 > got + step ? cap * 2 : got + step;
+				unsigned char *nd;
 
+				if (ncap > plen)
+					ncap = plen;
+				nd = realloc(dst, ncap);
 				if (!nd) {
 					free(dst);
 					return -ENOMEM;
 				}
 				dst = nd;
-				cap = got + step;
+				cap = ncap;
 			}
 			n = src_consume(d, step, dst + got);
 			got += n;
@@ -731,7 +738,7 @@ static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size,
 		}
 		d->tracing_owned = dst;
 		d->tracing = dst;
-		d->tracing_len = get_u32(p + 8);
+		d->tracing_len = tlen;
 		return deliver(d, (const unsigned char *)d->recbuf, size, off, cb, arg);
 	}
 	got = src_consume(d, plen, NULL);

@@ -1289,6 +1289,60 @@ static void test_data__pipe_late_attr(void)
 	free(m.p);
 }
 
+/* A stream whose tracing data is larger than any read buffer. */
+static void test_data__pipe_big_tracing_data(void)
+{
+	struct pulse_pipe_header ph = { PULSE_FILE_MAGIC, 16 };
+	size_t tlen = 600 * 1024 + 5, plen = ALIGN8(tlen);
+	struct perf_event_attr a;
+	struct img m = { 0 };
+	struct walk ws = { 0 }, wm = { 0 };
+	struct pulse_data *d;
+	unsigned char ab[sizeof(struct perf_event_attr) + 8], *payload;
+	__u64 id = 10, s0[3] = { 0x1, 1, 10 }, td = plen, bytes, off;
+	const void *t;
+	size_t len;
+
+	sample_attr(&a);
+	memcpy(ab, &a, sizeof(a));
+	memcpy(ab + sizeof(a), &id, 8);
+	payload = calloc(1, plen);
+	for (size_t i = 0; i < tlen; i++)
+		payload[i] = i * 31 >> 3;
+	img_add(&m, &ph, sizeof(ph));
+	img_rec(&m, PERF_RECORD_HEADER_ATTR, ab, sizeof(ab));
+	img_rec(&m, PERF_RECORD_HEADER_TRACING_DATA, &td, 8);
+	img_add(&m, payload, plen);
+	for (int i = 0; i < 100; i++)
+		img_rec(&m, PERF_RECORD_SAMPLE, s0, sizeof(s0));
+
+	ASSERT_EQ(walk_mem(m.p, m.len, &wm, NULL), 0);
+	ASSERT_EQ(walk_stream(m.p, m.len, &ws, &d), 0);
+	ASSERT_EQ(ws.nr, 102);
+	ASSERT_EQ(ws.nr, wm.nr);
+	ASSERT_MEMEQ(ws.bytes, wm.bytes, wm.blen);
+	t = pulse_data__tracing_data(d, &len);
+	ASSERT_EQ(len, plen);
+	ASSERT_MEMEQ(t, payload, plen);
+	pulse_data__close(d);
+	walk_free(&ws);
+
+	/* cut inside the payload: the attr only, the rest unreadable */
+	ASSERT_EQ(walk_stream(m.p, 16 + 144 + 16 + 300000, &ws, &d), 0);
+	ASSERT_EQ(ws.nr, 1);
+	ASSERT_EQ(ws.recs[0].type, PERF_RECORD_HEADER_ATTR);
+	ASSERT_EQ(pulse_data__nr_attrs(d), 1);
+	ASSERT_TRUE(pulse_data__tracing_data(d, &len) == NULL);
+	ASSERT_TRUE(pulse_data__unreadable(d, &bytes, &off));
+	ASSERT_EQ(off, 16 + 144);
+	ASSERT_EQ(bytes, 16 + 300000);
+	pulse_data__close(d);
+	walk_free(&ws);
+	walk_free(&wm);
+	free(payload);
+	free(m.p);
+}
+
 /* Records of odd sizes and out-of-band payloads in file mode. */
 static void test_data__unaligned_and_oob(void)
 {
@@ -1740,6 +1794,7 @@ TEST_MAIN(TEST(test_data__quiet),
 	  TEST(test_data__attr_sizes),
 	  TEST(test_data__mixed_id_layouts),
 	  TEST(test_data__pipe_late_attr),
+	  TEST(test_data__pipe_big_tracing_data),
 	  TEST(test_data__unaligned_and_oob),
 	  TEST(test_data__compressed_split),
 	  TEST(test_data__writer_round_trip),
