@@ -188,7 +188,8 @@ static int open_output(const char *name, bool *pipe_mode)
 	return fd < 0 ? -errno : fd;
 }
 
-static void print_error(const struct pulse_record_error *e, int ret, const char *out)
+static void print_error(const struct pulse_record_error *e, int ret, const char *out,
+			const char *cmd)
 {
 	int err = -ret;
 
@@ -212,7 +213,7 @@ static void print_error(const struct pulse_record_error *e, int ret, const char 
 			hint("%s", hint_for_mmap_error(err));
 		break;
 	case PULSE_REC_WORKLOAD:
-		error("cannot run the workload: %s", strerror(err));
+		error("cannot run '%s': %s", cmd ? cmd : "the workload", strerror(err));
 		break;
 	case PULSE_REC_WRITE:
 		if (err == ENOSPC)
@@ -362,7 +363,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	if (e.fell_back && explicit_cycles && !quiet)
 		warning("the cycles event is not supported (no hardware PMU), falling back to cpu-clock");
 	if (ret) {
-		print_error(&e, ret, output_name);
+		print_error(&e, ret, output_name, argc ? argv[0] : NULL);
 		/* A full disk still leaves a finished, readable file: say what it holds. */
 		if (e.stage == PULSE_REC_WRITE && st.disk_full)
 			status = 1;

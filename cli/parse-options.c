@@ -162,7 +162,11 @@ int parse_options(int argc, const char **argv, const struct option *opts, int fl
 
 			if (!arg && !o->optional_arg) {
 				if (i + 1 >= argc) {
-					error("switch '%c' requires a value", *p);
+					if (o->long_name)
+						error("switch '-%c' (--%s) requires a value", *p,
+						      o->long_name);
+					else
+						error("switch '-%c' requires a value", *p);
 					return -1;
 				}
 				arg = argv[++i];
