@@ -34,7 +34,7 @@ test_expect_success 'unknown short option: exit 129' '
 
 test_expect_success 'missing option argument: exit 129' '
 	expect_fail 129 err6 pulse record -e
-	one_error err6 "-e|event"
+	one_error err6 "'e'|-e|event"
 '
 
 test_expect_success 'non-numeric -F: exit 129' '
