@@ -1,0 +1,63 @@
+#!/bin/bash
+# pulse record as an unprivileged user (nobody, no capabilities): what the
+# kernel refuses gives one error and one hint naming the sysctl to look at.
+# The sysctls are read, never changed.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 2)
+
+# as_nobody CMD...: run CMD as nobody without capabilities, in ./nb.
+as_nobody() {
+	(cd nb && timeout -k 5 "$TMO" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all --bounding-set=-all "$@")
+}
+
+test_expect_success SETPRIV 'setup: a directory nobody can write' '
+	mkdir nb && chmod 777 nb
+'
+
+if [ "$paranoid" -ge 1 ]; then
+test_expect_success SETPRIV "-a as nobody (perf_event_paranoid $paranoid): error and paranoid hint" '
+	expect_fail nonzero err as_nobody "$PULSE" record -a -o a.data -- $WL/spin 100
+	one_error err "."
+	has_hint err "perf_event_paranoid"
+'
+fi
+
+test_expect_success SETPRIV 'as nobody: user-space profiling of its own command works' '
+	as_nobody "$PULSE" record -e cpu-clock:u -o u.data -- $WL/spin 200 2>err.u || {
+		cat err.u; false; }
+	chown root nb/u.data
+	expect_gt "$(count_samples nb/u.data)" 0 samples
+'
+
+# The kernel lets an unprivileged user lock perf_event_mlock_kb per CPU plus
+# RLIMIT_MEMLOCK: with a small ulimit -l, 16 MiB per CPU is refused (EPERM).
+test_expect_success SETPRIV 'as nobody: too large -m gives the perf_event_mlock_kb hint' '
+	expect_fail nonzero err.m as_nobody bash -c "ulimit -l 64 && exec \"\$0\" record -m 4096 -e cpu-clock:u -o m.data -- $WL/spin 100" "$PULSE"
+	one_error err.m "."
+	has_hint err.m "perf_event_mlock_kb"
+'
+
+test_expect_success SETPRIV 'as nobody: the default event (cycles -> cpu-clock) records or explains' '
+	rc=0
+	as_nobody "$PULSE" record -o d.data -- $WL/spin 100 2>err.d || rc=$?
+	cat err.d
+	if [ $rc -eq 0 ]; then
+		chown root nb/d.data
+		expect_gt "$(count_samples nb/d.data)" 0 samples
+	else
+		one_error err.d "."
+		has_hint err.d "perf_event_paranoid"
+	fi
+'
+
+# tracefs is root's: a runtime error (exit 1), not a usage error.
+test_expect_success SETPRIV,TRACEFS 'as nobody: a tracepoint gives one error, a hint, exit 1' '
+	expect_fail 1 err.tp as_nobody "$PULSE" record -e syscalls:sys_enter_getppid -o tp.data -- $WL/getppid 10
+	one_error err.tp "sys_enter_getppid"
+	grep -q "^hint: " err.tp
+	not grep -q "usage:" err.tp
+'
+
+test_done
