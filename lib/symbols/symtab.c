@@ -326,7 +326,7 @@ static int add_plt_symbols(struct pulse_symtab *st, Elf *elf)
 	Elf_Data *reldata, *syms, *strs;
 	Elf_Scn *dynscn, *relscn, *strscn;
 	uint64_t off, entsize;
-	size_t dynidx, nr;
+	size_t dynidx, nr, nr_before;
 	char name[1024];
 	int count = 0;
 
@@ -351,6 +351,7 @@ static int add_plt_symbols(struct pulse_symtab *st, Elf *elf)
 	entsize = pltshdr.sh_entsize;
 	off = pltshdr.sh_offset + entsize;	/* the header has the size of an entry */
 	nr = relshdr.sh_size / relshdr.sh_entsize;
+	nr_before = st->nr;
 	for (size_t i = 0; i < nr; i++, off += entsize) {
 		const char *symname = "";
 		char *demangled;
@@ -370,6 +371,18 @@ static int add_plt_symbols(struct pulse_symtab *st, Elf *elf)
 			if (!gelf_getrel(reldata, i, &rel))
 				break;
 			symidx = GELF_R_SYM(rel.r_info);
+		}
+		/*
+		 * A symbol before .plt that the fix-ups stretched over it (_init)
+		 * is what perf's tree lookup meets first: the PLT entry is never
+		 * found there.
+		 */
+		{
+			struct pulse_symtab before = *st;
+
+			before.nr = nr_before;
+			if (pulse_symtab__find(&before, off))
+				continue;
 		}
 		if (gelf_getsym(syms, symidx, &sym) && sym.st_name < strs->d_size)
 			symname = (const char *)strs->d_buf + sym.st_name;

@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Symbols and the machine model: symbol table fix-ups and alias choice as
+ * perf 6.1 makes them, kallsyms and perf-map parsing, ELF loading of a
+ * program built here (PIE, file-offset addresses, C++ demangling), and
+ * threads/maps (overlaps, fork, shared maps, resolution).
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <pulse/symbols.h>
+#include <pulse/machine.h>
+#include "test.h"
+
+static char tmpdir[64];
+
+static void remove_tmpdir(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	if (system(cmd))
+		fprintf(stderr, "cannot remove %s\n", tmpdir);
+}
+
+static const char *tmp_path(const char *name)
+{
+	static char buf[256];
+
+	if (!tmpdir[0]) {
+		strcpy(tmpdir, "/tmp/pulse-symbols.XXXXXX");
+		if (!mkdtemp(tmpdir))
+			abort();
+		atexit(remove_tmpdir);
+	}
+	snprintf(buf, sizeof(buf), "%s/%s", tmpdir, name);
+	return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_symbols__fixup_end_and_find(void)
+{
+	struct pulse_symtab st;
+	const struct pulse_symbol *s;
+
+	pulse_symtab__init(&st);
+	/* out of order, one without a size */
+	ASSERT_EQ(pulse_symtab__add(&st, 0x2000, 0x10, STB_GLOBAL, STT_FUNC, "b"), 0);
+	ASSERT_EQ(pulse_symtab__add(&st, 0x1000, 0, STB_GLOBAL, STT_FUNC, "a"), 0);
+	ASSERT_EQ(pulse_symtab__add(&st, 0x3000, 0, STB_GLOBAL, STT_FUNC, "c"), 0);
+	pulse_symtab__fixup(&st, false);
+	ASSERT_EQ(st.nr, 3);
+	s = pulse_symtab__find(&st, 0x1fff);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "a");		/* sized up to the next symbol */
+	ASSERT_TRUE(pulse_symtab__find(&st, 0x2010) == NULL);	/* gap after b's size */
+	s = pulse_symtab__find(&st, 0x3fff);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "c");		/* last: to the end of the next page */
+	ASSERT_EQ(s->end, 0x4000);
+	ASSERT_TRUE(pulse_symtab__find(&st, 0x4000) == NULL);
+	ASSERT_TRUE(pulse_symtab__find(&st, 0xfff) == NULL);
+	pulse_symtab__exit(&st);
+}
+
+static const char *alias_winner(uint64_t size_a, int bind_a, const char *a,
+				uint64_t size_b, int bind_b, const char *b)
+{
+	static char out[64];
+	struct pulse_symtab st;
+
+	pulse_symtab__init(&st);
+	pulse_symtab__add(&st, 0x1000, size_a, bind_a, STT_FUNC, a);
+	pulse_symtab__add(&st, 0x1000, size_b, bind_b, STT_FUNC, b);
+	pulse_symtab__add(&st, 0x1000 + 0x100, 8, STB_GLOBAL, STT_FUNC, "next");
+	pulse_symtab__fixup(&st, false);
+	snprintf(out, sizeof(out), "%s", st.nr == 2 ? st.syms[0].name : "?");
+	pulse_symtab__exit(&st);
+	return out;
+}
+
+static void test_symbols__alias_choice(void)
+{
+	/* a sized symbol beats one without size... */
+	ASSERT_STREQ(alias_winner(0x10, STB_WEAK, "x", 0, STB_GLOBAL, "y"), "y");
+	/* ...but fix-ups size the later alias, so the last sizeless one wins */
+	ASSERT_STREQ(alias_winner(0, STB_GLOBAL, "first", 0, STB_GLOBAL, "second"), "second");
+	/* global beats weak beats... */
+	ASSERT_STREQ(alias_winner(8, STB_WEAK, "memcpy", 8, STB_GLOBAL, "__memcpy"), "__memcpy");
+	ASSERT_STREQ(alias_winner(8, STB_LOCAL, "loc", 8, STB_GLOBAL, "glob"), "glob");
+	/* fewer leading underscores, then the longer name, then the first */
+	ASSERT_STREQ(alias_winner(8, STB_GLOBAL, "__libc_malloc", 8, STB_GLOBAL, "malloc"), "malloc");
+	ASSERT_STREQ(alias_winner(8, STB_GLOBAL, "free", 8, STB_GLOBAL, "cfree"), "cfree");
+	ASSERT_STREQ(alias_winner(8, STB_GLOBAL, "abc", 8, STB_GLOBAL, "xyz"), "abc");
+}
+
+static void test_symbols__kallsyms(void)
+{
+	const char *path = tmp_path("kallsyms");
+	const struct pulse_symbol *s;
+	struct pulse_symtab st;
+
+	write_file(path,
+		   "ffffffff81000000 T _text\n"
+		   "ffffffff81000000 T _stext\n"
+		   "ffffffff81000100 t local_fn\n"
+		   "ffffffff81000200 r some_rodata\n"
+		   "ffffffff81000300 A abs_sym\n"
+		   "ffffffff81000400 W weak_fn\n"
+		   "ffffffffc0000000 t mod_fn\t[mymod]\n");
+	pulse_symtab__init(&st);
+	ASSERT_EQ(pulse_symtab__load_kallsyms(&st, path), 5);
+	ASSERT_EQ(st.nr, 4);			/* _text/_stext de-aliased */
+	s = pulse_symtab__find(&st, 0xffffffff81000010);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "_stext");	/* the last alias got the size */
+	s = pulse_symtab__find(&st, 0xffffffff81000250);	/* rodata is not kept */
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "local_fn");
+	ASSERT_EQ(s->binding, STB_LOCAL);
+	s = pulse_symtab__find(&st, 0xffffffff81000400);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "weak_fn");
+	ASSERT_EQ(s->binding, STB_WEAK);
+	/* the last kernel symbol before a module stops at the next page */
+	ASSERT_EQ(s->end, 0xffffffff81002000);
+	s = pulse_symtab__find(&st, 0xffffffffc0000010);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "mod_fn");
+	ASSERT_EQ(s->namelen, 6);
+	pulse_symtab__exit(&st);
+}
+
+static void test_symbols__perf_map(void)
+{
+	const char *path = tmp_path("perf-123.map");
+	const struct pulse_symbol *s;
+	struct pulse_symtab st;
+
+	write_file(path, "7f0000002000 40 jit_b\n7f0000001000 20 LazyCompile:*foo bar.js:1\nbad line\n");
+	pulse_symtab__init(&st);
+	ASSERT_EQ(pulse_symtab__load_perf_map(&st, path), 2);
+	s = pulse_symtab__find(&st, 0x7f0000001010);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "LazyCompile:*foo bar.js:1");
+	ASSERT_TRUE(pulse_symtab__find(&st, 0x7f0000001020) == NULL);	/* sizes as written */
+	s = pulse_symtab__find(&st, 0x7f000000203f);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "jit_b");
+	pulse_symtab__exit(&st);
+}
+
+static void test_symbols__demangle(void)
+{
+	char *d = pulse_demangle("_ZN2ns3BoxIlE4spinEi");
+
+	ASSERT_STREQ(d, "ns::Box<long>::spin");	/* no parameters, as perf 6.1 */
+	free(d);
+	d = pulse_demangle("_Z4workRSt6vectorIlSaIlEEi");
+	ASSERT_STREQ(d, "work");
+	free(d);
+	ASSERT_TRUE(pulse_demangle("main") == NULL);
+}
+
+/* nm's value of a symbol, rebased as perf does (file offset) */
+static long long nm_offset(const char *bin, const char *sym)
+{
+	char cmd[512], line[256];
+	long long v = -1;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd),
+		 "nm %s | awk '$3==\"%s\"{print $1}'; readelf -lW %s | awk '$1==\"LOAD\"{print $2, $3}'",
+		 bin, sym, bin);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	if (fgets(line, sizeof(line), p)) {
+		unsigned long long value = strtoull(line, NULL, 16), off, vaddr;
+
+		while (fgets(line, sizeof(line), p)) {
+			if (sscanf(line, "%llx %llx", &off, &vaddr) == 2 && vaddr <= value)
+				v = value - (vaddr - off);
+		}
+	}
+	pclose(p);
+	return v;
+}
+
+static void test_symbols__elf_program(void)
+{
+	char src[256], bin[256], cmd[1024];
+	const struct pulse_symbol *s;
+	struct pulse_symtab st;
+	long long off;
+	int n;
+
+	snprintf(src, sizeof(src), "%s", tmp_path("prog.cc"));
+	snprintf(bin, sizeof(bin), "%s", tmp_path("prog"));
+	write_file(src,
+		   "namespace ns { template<typename T> struct Box { T v;\n"
+		   "  __attribute__((noinline)) T spin(int n) { T s = v; for (int i = 0; i < n; i++) s += i; return s; } }; }\n"
+		   "extern \"C\" __attribute__((noinline)) int pulse_test_func(int x) { return x * 3 + 1; }\n"
+		   "int main(int c, char **) { ns::Box<long> b{c}; return (int)b.spin(c) + pulse_test_func(c); }\n");
+	snprintf(cmd, sizeof(cmd), "g++ -O1 -fPIE -pie -Wl,-z,separate-code -o %s %s 2>/dev/null",
+		 bin, src);
+	if (system(cmd)) {
+		test__skip = "no g++";
+		return;
+	}
+	pulse_symtab__init(&st);
+	n = pulse_symtab__load_elf(&st, bin, NULL);
+	ASSERT_TRUE(n > 0);
+	off = nm_offset(bin, "pulse_test_func");
+	ASSERT_TRUE(off > 0);
+	s = pulse_symtab__find(&st, off + 1);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "pulse_test_func");
+	ASSERT_EQ(s->start, off);
+	off = nm_offset(bin, "_ZN2ns3BoxIlE4spinEi");
+	s = pulse_symtab__find(&st, off);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "ns::Box<long>::spin");
+	pulse_symtab__exit(&st);
+
+	/* stripped: .dynsym only, which has no pulse_test_func */
+	snprintf(cmd, sizeof(cmd), "strip -o %s.stripped %s", bin, bin);
+	ASSERT_EQ(system(cmd), 0);
+	strcat(bin, ".stripped");
+	pulse_symtab__init(&st);
+	pulse_symtab__load_elf(&st, bin, NULL);
+	for (size_t i = 0; i < st.nr; i++)
+		ASSERT_TRUE(strcmp(st.syms[i].name, "pulse_test_func"));
+	pulse_symtab__exit(&st);
+	ASSERT_EQ(pulse_symtab__load_elf(&st, "/nonexistent", NULL), -ENOENT);
+}
+
+static void test_symbols__build_id(void)
+{
+	uint8_t id[20];
+	int n = pulse_elf__build_id("/proc/self/exe", id, sizeof(id));
+
+	ASSERT_TRUE(n == 20 || n == -ENODATA);
+	ASSERT_TRUE(pulse_elf__build_id("/etc/passwd", id, sizeof(id)) < 0);
+}
+
+static void test_machine__maps_overlap(void)
+{
+	struct pulse_maps maps = { .refcnt = 1 };
+	struct pulse_map m = { .start = 0x1000, .end = 0x5000, .pgoff = 0 };
+	const struct pulse_map *f;
+
+	ASSERT_EQ(pulse_maps__insert(&maps, &m), 0);
+	m = (struct pulse_map){ .start = 0x2000, .end = 0x3000, .pgoff = 0x10000 };
+	ASSERT_EQ(pulse_maps__insert(&maps, &m), 0);
+	ASSERT_EQ(maps.nr, 3);
+	f = pulse_maps__find(&maps, 0x1fff);
+	ASSERT_EQ(f->start, 0x1000);
+	ASSERT_EQ(f->end, 0x2000);
+	f = pulse_maps__find(&maps, 0x2800);
+	ASSERT_EQ(f->pgoff, 0x10000);
+	ASSERT_EQ(pulse_map__map_ip(f, 0x2800), 0x10800);
+	f = pulse_maps__find(&maps, 0x3000);
+	ASSERT_EQ(f->start, 0x3000);
+	ASSERT_EQ(f->pgoff, 0x2000);	/* the tail keeps its file offsets */
+	ASSERT_TRUE(pulse_maps__find(&maps, 0x5000) == NULL);
+	/* one map covering everything replaces all three */
+	m = (struct pulse_map){ .start = 0, .end = 0x10000 };
+	ASSERT_EQ(pulse_maps__insert(&maps, &m), 0);
+	ASSERT_EQ(maps.nr, 1);
+	free(maps.maps);
+}
+
+/* Build records the way the kernel lays them out. */
+static size_t rec_comm(char *buf, uint32_t pid, uint32_t tid, const char *comm, uint16_t misc)
+{
+	struct perf_event_header h = { PERF_RECORD_COMM, misc, 0 };
+	size_t len = 16 + ((strlen(comm) + 8) & ~7UL);
+
+	memset(buf, 0, len);
+	h.size = len;
+	memcpy(buf, &h, 8);
+	memcpy(buf + 8, &pid, 4);
+	memcpy(buf + 12, &tid, 4);
+	strcpy(buf + 16, comm);
+	return len;
+}
+
+static size_t rec_fork(char *buf, uint32_t type, uint32_t pid, uint32_t ppid, uint32_t tid,
+		       uint32_t ptid)
+{
+	struct perf_event_header h = { type, 0, 40 };
+
+	memset(buf, 0, 40);
+	memcpy(buf, &h, 8);
+	memcpy(buf + 8, &pid, 4);
+	memcpy(buf + 12, &ppid, 4);
+	memcpy(buf + 16, &tid, 4);
+	memcpy(buf + 20, &ptid, 4);
+	return 40;
+}
+
+static size_t rec_mmap2(char *buf, uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff,
+			const char *file, uint16_t cpumode)
+{
+	struct perf_event_header h = { PERF_RECORD_MMAP2, cpumode, 0 };
+	uint32_t prot = PROT_READ | PROT_EXEC;
+	size_t size = 72 + ((strlen(file) + 8) & ~7UL);
+
+	memset(buf, 0, size);
+	h.size = size;
+	memcpy(buf, &h, 8);
+	memcpy(buf + 8, &pid, 4);
+	memcpy(buf + 12, &pid, 4);
+	memcpy(buf + 16, &start, 8);
+	memcpy(buf + 24, &len, 8);
+	memcpy(buf + 32, &pgoff, 8);
+	memcpy(buf + 64, &prot, 4);
+	strcpy(buf + 72, file);
+	return size;
+}
+
+static void test_machine__threads_and_resolve(void)
+{
+	struct pulse_machine m;
+	struct pulse_addr_loc al;
+	struct pulse_thread *t;
+	char buf[512];
+
+	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
+	rec_comm(buf, 100, 100, "parent", 0);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	rec_mmap2(buf, 100, 0x400000, 0x1000, 0x2000, "/no/such/libfoo.so", PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	/* a new process: copies the maps and the comm */
+	rec_fork(buf, PERF_RECORD_FORK, 200, 100, 200, 100);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	/* a new thread of 200: shares its maps */
+	rec_fork(buf, PERF_RECORD_FORK, 200, 200, 201, 200);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	t = pulse_machine__find_thread(&m, 201);
+	ASSERT_TRUE(t != NULL);
+	ASSERT_STREQ(t->comm, "parent");
+	ASSERT_TRUE(t->maps == pulse_machine__find_thread(&m, 200)->maps);
+	ASSERT_TRUE(t->maps != pulse_machine__find_thread(&m, 100)->maps);
+	rec_mmap2(buf, 200, 0x500000, 0x1000, 0, "/no/such/other.so", PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+
+	ASSERT_EQ(pulse_machine__resolve(&m, 200, 201, PERF_RECORD_MISC_USER, 0x400010, &al), 0);
+	ASSERT_TRUE(al.dso != NULL);
+	ASSERT_STREQ(al.dso->short_name, "libfoo.so");
+	ASSERT_EQ(al.addr, 0x2010);
+	ASSERT_EQ(al.level, '.');
+	ASSERT_TRUE(al.sym == NULL);
+	ASSERT_EQ(pulse_machine__resolve(&m, 200, 201, PERF_RECORD_MISC_USER, 0x500010, &al), 0);
+	ASSERT_STREQ(al.dso->short_name, "other.so");
+	/* the parent never saw the child's mmap */
+	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x500010, &al), 0);
+	ASSERT_TRUE(al.dso == NULL);
+	ASSERT_EQ(al.addr, 0x500010);
+	/* an unknown thread reads ":tid" */
+	ASSERT_EQ(pulse_machine__resolve(&m, 300, 301, PERF_RECORD_MISC_USER, 0x1, &al), 0);
+	ASSERT_STREQ(al.thread->comm, ":301");
+	/* kernel: identity addresses on the kernel map */
+	rec_mmap2(buf, -1, 0xffffffff81000000ULL, 0x1000000, 0xffffffff81000000ULL,
+		  "[kernel.kallsyms]_text", PERF_RECORD_MISC_KERNEL);
+	((struct perf_event_header *)buf)->type = PERF_RECORD_MMAP2;
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_KERNEL,
+					 0xffffffff81000123ULL, &al), 0);
+	ASSERT_STREQ(al.dso->short_name, "[kernel.kallsyms]");
+	ASSERT_EQ(al.addr, 0xffffffff81000123ULL);
+	ASSERT_EQ(al.level, 'k');
+	/* an exec changes the comm of that thread only */
+	rec_comm(buf, 200, 201, "worker", PERF_RECORD_MISC_COMM_EXEC);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	ASSERT_STREQ(pulse_machine__find_thread(&m, 201)->comm, "worker");
+	ASSERT_STREQ(pulse_machine__find_thread(&m, 200)->comm, "parent");
+	pulse_machine__exit(&m);
+}
+
+static void test_machine__jit_map(void)
+{
+	struct pulse_machine m;
+	struct pulse_addr_loc al;
+	char buf[512], path[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/tmp/perf-%d.map", 999999);
+	f = fopen(path, "w");
+	if (!f) {
+		test__skip = "cannot write /tmp";
+		return;
+	}
+	fputs("7f0000001000 100 jitted_fn\n", f);
+	fclose(f);
+	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
+	rec_mmap2(buf, 999999, 0x7f0000000000ULL, 0x10000, 0, "//anon", PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	ASSERT_EQ(pulse_machine__resolve(&m, 999999, 999999, PERF_RECORD_MISC_USER,
+					 0x7f0000001010ULL, &al), 0);
+	unlink(path);
+	ASSERT_TRUE(al.dso != NULL);
+	ASSERT_STREQ(al.dso->short_name, "[JIT] tid 999999");
+	ASSERT_TRUE(al.sym != NULL);
+	ASSERT_STREQ(al.sym->name, "jitted_fn");
+	pulse_machine__exit(&m);
+}
+
+TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choice),
+	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
+	  TEST(test_symbols__elf_program), TEST(test_symbols__build_id),
+	  TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
+	  TEST(test_machine__jit_map))
