@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histograms, their perf-compatible output order and stdio formatting, and
+ * time ordering of records (FINISHED_ROUND semantics).
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pulse/hist.h>
+#include <pulse/ordering.h>
+#include <pulse/output-stdio.h>
+#include "test.h"
+
+struct fixture {
+	struct pulse_machine m;
+	struct pulse_dso *libc, *app;
+	struct pulse_thread *t1, *t2;
+	struct pulse_symbol syms[3];
+};
+
+static void fixture_init(struct fixture *f)
+{
+	memset(f, 0, sizeof(*f));
+	pulse_machine__init(&f->m, NULL);
+	f->libc = pulse_dsos__findnew(&f->m.dsos, "/lib/libc.so.6", PULSE_DSO_NOSYMS);
+	f->app = pulse_dsos__findnew(&f->m.dsos, "/usr/bin/app", PULSE_DSO_NOSYMS);
+	f->t1 = pulse_machine__findnew_thread(&f->m, 10, 10);
+	f->t1->comm = pulse_machine__intern(&f->m, "app");
+	f->t2 = pulse_machine__findnew_thread(&f->m, 20, 20);
+	f->t2->comm = pulse_machine__intern(&f->m, "zsh");
+	f->syms[0] = (struct pulse_symbol){ 0x100, 0x200, "memcpy", 6, STB_GLOBAL, STT_FUNC };
+	f->syms[1] = (struct pulse_symbol){ 0x200, 0x300, "aaa_first", 9, STB_GLOBAL, STT_FUNC };
+	f->syms[2] = (struct pulse_symbol){ 0x300, 0x400, "main", 4, STB_GLOBAL, STT_FUNC };
+}
+
+static int add(struct pulse_hists *h, struct fixture *f, struct pulse_thread *t,
+	       struct pulse_dso *dso, int sym, uint64_t ip, uint64_t period)
+{
+	struct pulse_addr_loc al = {
+		.thread = t, .dso = dso, .sym = sym >= 0 ? &f->syms[sym] : NULL,
+		.addr = ip, .level = '.',
+	};
+
+	return pulse_hists__add(h, &al, t->comm, period);
+}
+
+static void test_hist__aggregate_and_order(void)
+{
+	enum pulse_sort_key keys[] = { PULSE_SORT_COMM, PULSE_SORT_DSO, PULSE_SORT_SYM };
+	struct pulse_hists h;
+	struct fixture f;
+
+	fixture_init(&f);
+	ASSERT_EQ(pulse_hists__init(&h, keys, 3), 0);
+	add(&h, &f, f.t1, f.app, 2, 0x310, 100);	/* app main: 100 + 100 */
+	add(&h, &f, f.t1, f.app, 2, 0x320, 100);
+	add(&h, &f, f.t2, f.libc, 0, 0x110, 50);	/* ties at 50 */
+	add(&h, &f, f.t1, f.libc, 1, 0x210, 50);
+	add(&h, &f, f.t1, f.libc, 0, 0x150, 50);
+	add(&h, &f, f.t1, f.app, -1, 0x900, 50);	/* unresolved */
+	add(&h, &f, f.t1, f.app, -1, 0x800, 50);
+	add(&h, &f, f.t1, NULL, -1, 0x42, 50);		/* no map */
+	ASSERT_EQ(h.nr_entries, 7);
+	ASSERT_EQ(h.total_period, 500);
+	ASSERT_EQ(h.nr_samples, 8);
+	pulse_hists__sort(&h);
+	ASSERT_EQ(h.entries[0].period, 200);
+	ASSERT_STREQ(h.entries[0].sym->name, "main");
+	/* 50s: comm app first; dso "app" < "libc.so.6" < unknown; resolved before
+	 * unresolved; names alphabetically; unresolved by address */
+	ASSERT_TRUE(h.entries[1].dso == f.app && h.entries[1].ip == 0x800);
+	ASSERT_TRUE(h.entries[2].dso == f.app && h.entries[2].ip == 0x900);
+	ASSERT_STREQ(h.entries[3].sym->name, "aaa_first");
+	ASSERT_STREQ(h.entries[4].sym->name, "memcpy");
+	ASSERT_TRUE(h.entries[4].comm == f.t1->comm);
+	ASSERT_TRUE(h.entries[5].dso == NULL);
+	ASSERT_STREQ(h.entries[6].comm, "zsh");
+	pulse_hists__exit(&h);
+	pulse_machine__exit(&f.m);
+}
+
+static void test_hist__keys_decide_identity(void)
+{
+	enum pulse_sort_key keys[] = { PULSE_SORT_DSO };
+	enum pulse_sort_key pid_keys[] = { PULSE_SORT_PID, PULSE_SORT_SYM };
+	struct pulse_hists h;
+	struct fixture f;
+
+	fixture_init(&f);
+	pulse_hists__init(&h, keys, 1);
+	add(&h, &f, f.t1, f.libc, 0, 0x110, 1);
+	add(&h, &f, f.t2, f.libc, 1, 0x210, 2);
+	add(&h, &f, f.t2, f.app, 2, 0x310, 4);
+	ASSERT_EQ(h.nr_entries, 2);
+	pulse_hists__sort(&h);
+	ASSERT_TRUE(h.entries[0].dso == f.app);
+	ASSERT_EQ(h.entries[1].period, 3);
+	pulse_hists__exit(&h);
+
+	pulse_hists__init(&h, pid_keys, 2);
+	add(&h, &f, f.t2, f.libc, 0, 0x110, 5);
+	add(&h, &f, f.t1, f.libc, 0, 0x120, 5);
+	add(&h, &f, f.t1, f.libc, 0, 0x130, 5);
+	ASSERT_EQ(h.nr_entries, 2);
+	pulse_hists__sort(&h);
+	ASSERT_EQ(h.entries[0].thread->tid, 10);
+	pulse_hists__exit(&h);
+	pulse_machine__exit(&f.m);
+}
+
+static void test_hist__sort_keys_parse(void)
+{
+	enum pulse_sort_key k[8];
+	const char *bad = NULL;
+	size_t len = 0;
+
+	ASSERT_EQ(pulse_sort_keys__parse("comm,dso,sym", k, 8, &bad, &len), 3);
+	ASSERT_EQ(k[2], PULSE_SORT_SYM);
+	ASSERT_EQ(pulse_sort_keys__parse("pid,symbol", k, 8, &bad, &len), 2);
+	ASSERT_EQ(k[0], PULSE_SORT_PID);
+	ASSERT_EQ(pulse_sort_keys__parse("comm,bogus", k, 8, &bad, &len), -EINVAL);
+	ASSERT_EQ(len, 5);
+	ASSERT_TRUE(!strncmp(bad, "bogus", len));
+}
+
+static char *print(struct pulse_hists *h, const struct pulse_stdio_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	pulse_hists__sort(h);
+	pulse_hists__fprintf(h, fp, o);
+	fclose(fp);
+	return buf;
+}
+
+static void test_hist__stdio_format(void)
+{
+	enum pulse_sort_key keys[] = { PULSE_SORT_COMM, PULSE_SORT_DSO, PULSE_SORT_SYM };
+	struct pulse_stdio_opts o = { .sz = sizeof(o), .percent_limit = 10 };
+	struct pulse_hists h;
+	struct fixture f;
+	char *out, hdr[256];
+	FILE *fp;
+
+	fixture_init(&f);
+	pulse_hists__init(&h, keys, 3);
+	add(&h, &f, f.t1, f.app, 2, 0x310, 3);
+	add(&h, &f, f.t1, f.libc, -1, 0x4a9e, 1);
+	out = print(&h, NULL);
+	ASSERT_STREQ(out,
+		     "# Overhead  Command  Shared Object     Symbol                \n"
+		     "# ........  .......  ................  ......................\n"
+		     "#\n"
+		     "    75.00%  app      app               [.] main\n"
+		     "    25.00%  app      libc.so.6         [.] 0x0000000000004a9e\n");
+	free(out);
+	pulse_hists__exit(&h);
+
+	/* widths count hidden entries; -n adds a right-aligned Samples column */
+	pulse_hists__init(&h, keys, 3);
+	add(&h, &f, f.t2, f.app, 2, 0x310, 99);
+	add(&h, &f, f.t2, f.app, 1, 0x210, 1);
+	o.show_nr_samples = true;
+	out = print(&h, &o);
+	ASSERT_STREQ(out,
+		     "# Overhead       Samples  Command  Shared Object  Symbol       \n"
+		     "# ........  ............  .......  .............  .............\n"
+		     "#\n"
+		     "    99.00%             1  zsh      app            [.] main\n");
+	free(out);
+	pulse_hists__exit(&h);
+
+	fp = fmemopen(hdr, sizeof(hdr), "w");
+	pulse_stdio__event_header(fp, "cpu-clock", 4321, 1080250000);
+	fputc('\0', fp);
+	fclose(fp);
+	ASSERT_STREQ(hdr, "# Samples: 4K of event 'cpu-clock'\n"
+			  "# Event count (approx.): 1080250000\n#\n");
+	pulse_machine__exit(&f.m);
+}
+
+struct order_log {
+	uint64_t seen[16];
+	int n;
+};
+
+static int log_rec(const struct perf_event_header *rec, uint64_t file_offset, void *arg)
+{
+	struct order_log *log = arg;
+
+	log->seen[log->n++] = file_offset;
+	return 0;
+}
+
+static void test_ordering__rounds(void)
+{
+	struct order_log log = { 0 };
+	struct pulse_ordered *q = pulse_ordered__new(log_rec, &log);
+	struct perf_event_header rec = { PERF_RECORD_SAMPLE, 0, 8 };
+
+	/* round 1: t=30,10,20; offset = timestamp to check the order */
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 30, 30), 0);
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 10, 10), 0);
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 20, 20), 0);
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 0, 0), -ETIME);
+	ASSERT_EQ(pulse_ordered__flush_round(q), 0);
+	ASSERT_EQ(log.n, 0);		/* nothing is old enough after one round */
+	/* round 2 brings an older record from another CPU */
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 25, 25), 0);
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 40, 40), 0);
+	ASSERT_EQ(pulse_ordered__flush_round(q), 0);
+	ASSERT_EQ(log.n, 4);		/* up to round 1's newest: 30 */
+	ASSERT_EQ(log.seen[0], 10);
+	ASSERT_EQ(log.seen[1], 20);
+	ASSERT_EQ(log.seen[2], 25);
+	ASSERT_EQ(log.seen[3], 30);
+	ASSERT_EQ(pulse_ordered__nr_queued(q), 1);
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 40, 41), 0);	/* equal times keep their order */
+	ASSERT_EQ(pulse_ordered__queue(q, &rec, 35, 35), 0);
+	ASSERT_EQ(pulse_ordered__flush(q), 0);
+	ASSERT_EQ(log.n, 7);
+	ASSERT_EQ(log.seen[4], 35);
+	ASSERT_EQ(log.seen[5], 40);
+	ASSERT_EQ(log.seen[6], 41);
+	pulse_ordered__delete(q);
+}
+
+struct many_state {
+	uint64_t last;
+	int n;
+	int bad;
+};
+
+static int many_cb(const struct perf_event_header *r, uint64_t off, void *arg)
+{
+	struct many_state *st = arg;
+
+	if (off < st->last || r->size != 256 || ((const char *)r)[100] != 7)
+		st->bad++;
+	st->last = off;
+	st->n++;
+	return 0;
+}
+
+static void test_ordering__many(void)
+{
+	struct pulse_ordered *q;
+	struct many_state st = { 0 };
+	char big[256] = { 0 };
+	struct perf_event_header *rec = (void *)big;
+
+	big[100] = 7;
+	q = pulse_ordered__new(many_cb, &st);
+	rec->type = PERF_RECORD_SAMPLE;
+	rec->size = sizeof(big);
+	/* enough records to go through several slabs, in reverse time order */
+	for (int i = 20000; i > 0; i--)
+		ASSERT_EQ(pulse_ordered__queue(q, rec, i, i), 0);
+	ASSERT_EQ(pulse_ordered__flush(q), 0);
+	ASSERT_EQ(st.n, 20000);
+	ASSERT_EQ(st.bad, 0);
+	pulse_ordered__delete(q);
+}
+
+TEST_MAIN(TEST(test_hist__aggregate_and_order), TEST(test_hist__keys_decide_identity),
+	  TEST(test_hist__sort_keys_parse), TEST(test_hist__stdio_format),
+	  TEST(test_ordering__rounds), TEST(test_ordering__many))
