@@ -263,3 +263,41 @@ perf_ok() {
 	fi
 	check_perf_stderr "$TEST_DIR/perf.err"
 }
+
+# The interop corpus: files pulse records with a range of options, read
+# back by the real perf. CORPUS holds "name|pulse record args" lines;
+# pipe-mode entries (-o -) are written to NAME.pipe, others to NAME.data.
+CORPUS_TP=syscalls:sys_enter_getppid
+CORPUS="tp|-e $CORPUS_TP -- \$WL/getppid 1000
+tp2|-e $CORPUS_TP,syscalls:sys_exit_getppid -- \$WL/getppid 1000
+def|-- \$WL/spin 200
+cg|-g -- \$WL/calltree
+fork|-- \$WL/forkrename
+fork-tp|-e $CORPUS_TP -- \$WL/forkrename
+sw|-a -- \$WL/spin 300
+sw-g|-a -g -e cpu-clock -- \$WL/spin 200
+sched|-a -e sched:sched_switch -- \$WL/getppid 10 --delay-ms 100
+opts|-R -T --sample-cpu -c 100000 -e task-clock -- \$WL/spin 100
+tp-pipe|-o - -e $CORPUS_TP -- \$WL/getppid 1000
+cg-pipe|-o - -g -- \$WL/calltree
+fork-pipe|-o - -- \$WL/forkrename
+sw-pipe|-o - -a -- \$WL/spin 200"
+# corpus_file NAME: the file of a corpus entry.
+corpus_file() { case $1 in *-pipe) echo "$1.pipe" ;; *) echo "$1.data" ;; esac; }
+# record_corpus: record every entry (into cwd); the names, one a line, of
+# those recorded go to corpus.list; failures are listed on stderr.
+record_corpus() {
+	local name args f rc=0
+	: >corpus.list
+	while IFS='|' read -r name args; do
+		f=$(corpus_file "$name")
+		eval "set -- $args"
+		if [ "$1" = "-o" ]; then
+			pulse record -q "$@" >"$f" 2>"$name.err" || { echo "$name: pulse record $args failed:" >&2; cat "$name.err" >&2; rc=1; continue; }
+		else
+			pulse record -q -o "$f" "$@" 2>"$name.err" || { echo "$name: pulse record $args failed:" >&2; cat "$name.err" >&2; rc=1; continue; }
+		fi
+		echo "$name" >>corpus.list
+	done <<<"$CORPUS"
+	return $rc
+}
