@@ -34,7 +34,7 @@ run_one() { # tool out -> "cpu samples lost bytes"
 	local cpu samples lost size
 	cpu=$(awk '{printf "%.3f", $1 + $2}' "$work/cpu")
 	samples=$(perf script -i "$out" -F pid 2>/dev/null | awk -v p=$wpid '$1 == p' | wc -l)
-	lost=$(perf report -i "$out" --stats 2>/dev/null | awk '/LOST/ && !/LOST_SAMPLES/ {s += $2} END {print s + 0}')
+	lost=$(perf report -i "$out" --stats 2>/dev/null | awk '/LOST events:/ {s += $3} END {print s + 0}')
 	size=$(stat -c %s "$out")
 	echo "$cpu $samples $lost $size"
 }
@@ -54,6 +54,6 @@ for i in $(seq 1 "$RUNS"); do
 	done
 done
 mp=$(median < "$work/pulse.cpu"); mf=$(median < "$work/perf.cpu")
-echo "# median recorder CPU: pulse ${mp}s, perf ${mf}s, ratio $(awk -v a="$mp" -v b="$mf" 'BEGIN {printf "%.2f", b > 0 ? a / b : 0}')"
+echo "# median recorder CPU: pulse ${mp}s, perf ${mf}s, ratio $(awk -v a="$mp" -v b="$mf" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}')"
 echo "# attrs (perf evlist -v), pulse then perf:"
 sed 's/^/#   /' "$work/pulse.evlist" "$work/perf.evlist"
