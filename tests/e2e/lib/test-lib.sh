@@ -301,3 +301,16 @@ record_corpus() {
 	done <<<"$CORPUS"
 	return $rc
 }
+
+# pulse_in FILE CMD ARGS...: run pulse CMD on FILE, file or pipe mode.
+pulse_in() {
+	local f=$1 cmd=$2; shift 2
+	if is_pipe_file "$f"; then
+		pulse "$cmd" -i - "$@" <"$f"
+	else
+		pulse "$cmd" -i "$f" "$@"
+	fi
+}
+# sorted_rows <REPORT: report_rows ordered by overhead, then by text: rows
+# of equal overhead may come in either order.
+sorted_rows() { report_rows | LC_ALL=C sort -k1,1gr; }
