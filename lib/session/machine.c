@@ -179,6 +179,7 @@ const char *pulse_machine__intern(struct pulse_machine *m, const char *s)
 
 int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts *opts)
 {
+	struct pulse_thread *idle;
 	int err;
 
 	memset(m, 0, sizeof(*m));
@@ -192,6 +193,15 @@ int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts 
 		return -ENOMEM;
 	}
 	m->kmaps.refcnt = 1;
+	/* perf's idle task: samples of pid 0 read "swapper" */
+	idle = pulse_machine__findnew_thread(m, 0, 0);
+	if (idle)
+		idle->comm = pulse_machine__intern(m, "swapper");
+	if (!idle || !idle->comm) {
+		pulse_machine__exit(m);
+		return -ENOMEM;
+	}
+	idle->comm_set = true;
 	return 0;
 }
 
