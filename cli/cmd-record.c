@@ -26,6 +26,7 @@ static const char *const record_usage[] = {
 
 static struct pulse_evlist evlist;
 static bool explicit_cycles;
+static int event_error;		/* exit status for a bad -e: usage (129) or runtime (1) */
 static volatile sig_atomic_t stop_flag;
 
 static void on_signal(int sig)
@@ -48,6 +49,8 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 			error("invalid event '%s': %s", arg, strerror(-ret));
 		if (perr.hint[0])
 			hint("%s", perr.hint);
+		/* a tracefs we may not read is not a usage error */
+		event_error = ret == -EACCES ? 1 : PULSE_EXIT_USAGE;
 		return -1;
 	}
 	for (int i = first; i < evlist.nr; i++) {
@@ -268,6 +271,9 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 
 	argc = parse_options(argc - 1, argv + 1, record_options, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0) {
+		/* an event error already said what is wrong and what is near */
+		if (event_error)
+			return event_error;
 		usage_with_options(record_usage, record_options);
 		return PULSE_EXIT_USAGE;
 	}

@@ -213,13 +213,14 @@ static void setup_attrs(struct rec *r)
 			a->sample_freq = DEFAULT_FREQ;
 		}
 		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-		if (e != r->dummy)
+		/* perf: the period varies only in frequency mode; tracepoints carry it anyway. */
+		if (e != r->dummy && (a->freq || tp))
 			a->sample_type |= PERF_SAMPLE_PERIOD;
 		if (sw || tp || o->sample_cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
 		if (tp || o->raw)
 			a->sample_type |= e == r->dummy ? 0 : PERF_SAMPLE_RAW;
-		if (o->callchain && e != r->dummy)
+		if (o->callchain)
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 		if (many)
 			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
@@ -233,18 +234,6 @@ static void setup_attrs(struct rec *r)
 			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 			a->ksymbol = a->bpf_event = 1;
 		}
-	}
-	/* Every record must carry the same sample_id trailer, whatever its attr. */
-	if (r->nr_evsels > 1) {
-		__u64 common = 0;
-		const __u64 id_bits = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID |
-				      PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |
-				      PERF_SAMPLE_IDENTIFIER;
-
-		for (int i = 0; i < r->nr_evsels; i++)
-			common |= r->evsels[i]->attr.sample_type & id_bits;
-		for (int i = 0; i < r->nr_evsels; i++)
-			r->evsels[i]->attr.sample_type |= common;
 	}
 }
 
