@@ -82,6 +82,19 @@ struct pulse_record_error {
 	bool fell_back;			/* cycles -> cpu-clock happened (warn once) */
 };
 
+/* -a, or -C without a task target. */
+bool pulse_record__is_system_wide(const struct pulse_record_opts *opts);
+
+/**
+ * pulse_record__config_attrs - add the sampling and side-band bits perf 6.1
+ * adds for this command line (see lib/record/attr.c)
+ * @evsels, @nr: every event that will be opened, @dummy among them or NULL
+ * @tracking: the event that carries MMAP/COMM/FORK/EXIT
+ */
+void pulse_record__config_attrs(const struct pulse_record_opts *opts, struct pulse_evsel **evsels,
+				int nr, const struct pulse_evsel *dummy,
+				const struct pulse_evsel *tracking);
+
 /**
  * pulse_record__run - record until the target ends or *opts->stop
  * Return: 0 or -errno, with @err saying where. Stats are filled either way.

@@ -43,7 +43,6 @@
 #include "core/internal.h"
 #include "record/dso-hits.h"
 
-#define DEFAULT_FREQ 4000
 #define DEFAULT_MMAP_PAGES 128	/* 512 KiB per CPU, perf's default as root */
 #define STORM_BYTES (64 * 1024)	/* a pass this large means data is pouring in */
 
@@ -179,62 +178,12 @@ static int add_task_threads(struct rec *r, pid_t pid)
 
 static bool is_system_wide(const struct pulse_record_opts *o)
 {
-	return o->system_wide || (o->cpus && !o->nr_pids && !o->nr_tids);
+	return pulse_record__is_system_wide(o);
 }
 
 static bool has_task_target(const struct pulse_record_opts *o)
 {
 	return o->nr_pids || o->nr_tids;
-}
-
-/* The attrs perf 6.1 builds for the same command line. */
-static void setup_attrs(struct rec *r)
-{
-	const struct pulse_record_opts *o = r->opts;
-	bool sw = is_system_wide(o);
-	bool many = r->nr_evsels > 1;
-
-	for (int i = 0; i < r->nr_evsels; i++) {
-		struct pulse_evsel *e = r->evsels[i];
-		struct perf_event_attr *a = &e->attr;
-		bool tp = a->type == PERF_TYPE_TRACEPOINT;
-
-		a->size = sizeof(*a);
-		if (e == r->dummy) {
-			a->sample_period = 1;
-		} else if (o->period) {
-			a->freq = 0;
-			a->sample_period = o->period;
-		} else if (o->freq) {
-			a->freq = 1;
-			a->sample_freq = o->freq;
-		} else if (!tp && !a->sample_period) {
-			a->freq = 1;
-			a->sample_freq = DEFAULT_FREQ;
-		}
-		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-		/* perf: the period varies only in frequency mode; tracepoints carry it anyway. */
-		if (e != r->dummy && (a->freq || tp))
-			a->sample_type |= PERF_SAMPLE_PERIOD;
-		if (sw || tp || o->sample_cpu)
-			a->sample_type |= PERF_SAMPLE_CPU;
-		if (tp || o->raw)
-			a->sample_type |= e == r->dummy ? 0 : PERF_SAMPLE_RAW;
-		if (o->callchain)
-			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
-		if (many)
-			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
-		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-		a->sample_id_all = 1;
-		a->inherit = !o->no_inherit;
-		a->disabled = e != r->dummy;
-		if (o->argv && !sw && !has_task_target(o))
-			a->enable_on_exec = 1;
-		if (e == r->tracking) {
-			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
-			a->ksymbol = a->bpf_event = 1;
-		}
-	}
 }
 
 static int start_workload(struct rec *r)
@@ -1031,7 +980,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	ret = setup_target(&r);
 	if (ret)
 		goto out;
-	setup_attrs(&r);
+	pulse_record__config_attrs(o, r.evsels, r.nr_evsels, r.dummy, r.tracking);
 	r.id_size = pulse_sample__id_size(&r.evsels[0]->attr);
 
 	if (o->argv) {

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The attrs pulse record opens: the parsed events plus the sampling and
+ * side-band bits perf 6.1's evsel__config() adds for the same command line
+ * (checked with `perf evlist -v` on files from both tools):
+ *  - frequency 4000 Hz unless -c/-F, or a period/freq term of the event;
+ *  - IP|TID|TIME always; PERIOD in frequency mode and for tracepoints (a
+ *    tracepoint's default sample_type carries it); CPU system wide, for
+ *    tracepoints and with --sample-cpu; RAW for tracepoints and -R;
+ *    CALLCHAIN with -g on every event, the tracking one included;
+ *    IDENTIFIER whenever there is more than one event;
+ *  - read_format ID|LOST, sample_id_all, inherit unless --no-inherit;
+ *  - disabled, then enabled by exec of the command (enable_on_exec) or by
+ *    the recorder after synthesis; the system-wide dummy starts enabled;
+ *  - the side-band bits (mmap, comm, task, mmap2, comm_exec, ksymbol,
+ *    bpf_event) on the tracking event only.
+ */
+#include <pulse/record.h>
+
+#define DEFAULT_FREQ 4000
+
+bool pulse_record__is_system_wide(const struct pulse_record_opts *o)
+{
+	return o->system_wide || (o->cpus && !o->nr_pids && !o->nr_tids);
+}
+
+void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_evsel **evsels,
+				int nr, const struct pulse_evsel *dummy,
+				const struct pulse_evsel *tracking)
+{
+	bool sw = pulse_record__is_system_wide(o);
+	bool task_target = o->nr_pids || o->nr_tids;
+
+	for (int i = 0; i < nr; i++) {
+		struct pulse_evsel *e = evsels[i];
+		struct perf_event_attr *a = &e->attr;
+		bool tp = a->type == PERF_TYPE_TRACEPOINT;
+
+		a->size = sizeof(*a);
+		if (e == dummy) {
+			a->sample_period = 1;
+		} else if (e->period_from_term) {
+			/* the event's own period=/freq= term wins, as perf's config terms */
+		} else if (o->period) {
+			a->freq = 0;
+			a->sample_period = o->period;
+		} else if (o->freq) {
+			a->freq = 1;
+			a->sample_freq = o->freq;
+		} else if (!tp && !a->sample_period) {
+			a->freq = 1;
+			a->sample_freq = DEFAULT_FREQ;
+		}
+		a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+		if (e != dummy && (a->freq || tp))
+			a->sample_type |= PERF_SAMPLE_PERIOD;
+		if (sw || tp || o->sample_cpu)
+			a->sample_type |= PERF_SAMPLE_CPU;
+		if ((tp || o->raw) && e != dummy)
+			a->sample_type |= PERF_SAMPLE_RAW;
+		if (o->callchain)
+			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (e->sample_read)
+			a->sample_type |= PERF_SAMPLE_READ;
+		if (nr > 1)
+			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
+		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		a->sample_id_all = 1;
+		a->inherit = !o->no_inherit;
+		a->disabled = e != dummy;
+		if (o->argv && !sw && !task_target)
+			a->enable_on_exec = 1;
+		if (e == tracking) {
+			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
+			a->ksymbol = a->bpf_event = 1;
+		}
+	}
+}
