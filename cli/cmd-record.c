@@ -251,7 +251,8 @@ static void print_summary(const struct pulse_record_stats *st, const char *out, 
 					      n ? ", " : "", st->cpu_of[i], st->lost_per_cpu[i]);
 		fprintf(stderr, "[ pulse record: Lost %llu events in %llu chunks (%s) ]\n", st->lost_events, st->lost_chunks, buf);
 	}
-	if (st->lost_samples)
+	/* The kernel counts ring-buffer drops in both; say it once. */
+	if (st->lost_samples && st->lost_samples != st->lost_events)
 		fprintf(stderr, "[ pulse record: Lost %llu samples ]\n", st->lost_samples);
 	fprintf(stderr, "[ pulse record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
 		st->bytes / 1024.0 / 1024.0, pipe_mode ? "-" : out, st->samples);
