@@ -94,16 +94,25 @@ COMPARE="-e $TP -- \$WL/getppid 10
 -a -- \$WL/spin 50
 -a -g -e cpu-clock -- \$WL/spin 50
 -a -e sched:sched_switch -- \$WL/spin 50
--C 0 -e cpu-clock -- \$WL/spin 50"
+-C 0 -e cpu-clock -- \$WL/spin 50
+-o - -e $TP,cpu-clock -- \$WL/getppid 10
+-o - -g -- \$WL/spin 50
+-o - -a -- \$WL/spin 50"
 
 i=0
 while read -r args; do
 	i=$((i + 1))
 	test_expect_success PERF,ROOT,TRACEFS "same attrs as perf record: $args" '
 		eval "set -- '"$args"'"
-		timeout -k 5 $TMO perf record -q -o perf.'$i'.data "$@" >/dev/null 2>perf.err ||
-			{ cat perf.err; false; }
-		record_ok pulse.err -q -o pulse.'$i'.data "$@"
+		if [ "$1" = -o ]; then	# pipe mode: -o - is in the arguments
+			timeout -k 5 $TMO perf record -q "$@" >perf.'$i'.data 2>perf.err ||
+				{ cat perf.err; false; }
+			record_ok pulse.err -q "$@" >pulse.'$i'.data
+		else
+			timeout -k 5 $TMO perf record -q -o perf.'$i'.data "$@" >/dev/null 2>perf.err ||
+				{ cat perf.err; false; }
+			record_ok pulse.err -q -o pulse.'$i'.data "$@"
+		fi
 		evlist perf.'$i'.data | norm_evlist >perf.ev
 		evlist pulse.'$i'.data | norm_evlist >pulse.ev
 		test -s perf.ev
