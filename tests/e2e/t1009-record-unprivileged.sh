@@ -12,9 +12,14 @@ as_nobody() {
 		--inh-caps=-all --bounding-set=-all "$@")
 }
 
-test_expect_success SETPRIV 'setup: a directory nobody can write' '
+# The binaries are copied next to the test: the build tree may sit where
+# nobody cannot reach it (a clone under /root, say).
+test_expect_success SETPRIV 'setup: a directory nobody can write, the binaries in it' '
 	mkdir nb && chmod 777 nb
+	mkdir bin && cp "$PULSE" $WL/spin $WL/getppid bin/ && chmod 755 bin bin/*
 '
+PULSE=$TEST_DIR/bin/pulse
+WL=$TEST_DIR/bin
 
 if [ "$paranoid" -ge 1 ]; then
 test_expect_success SETPRIV "-a as nobody (perf_event_paranoid $paranoid): error and paranoid hint" '
