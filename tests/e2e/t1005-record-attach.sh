@@ -7,6 +7,8 @@
 TP=syscalls:sys_enter_getppid
 
 # rec_bg ERRFILE ARGS...: `pulse record ARGS` in the background; $! is it.
+# (A non-interactive shell starts background jobs with SIGINT ignored; like
+# perf, pulse installs its own handler, so kill -INT still reaches it.)
 rec_bg() {
 	local errf=$1; shift
 	"$PULSE" record "$@" 2>"$errf" >/dev/null </dev/null &
