@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
+#include <linux/hw_breakpoint.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
 #include <pulse/hist.h>
@@ -25,6 +26,8 @@
 #include "parse-options.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
+/* report__record(): the end of the data section perf reads is reached */
+#define REPORT_DATA_END 1
 
 static const char *const report_usage[] = {
 	"pulse report [<options>]",
@@ -40,6 +43,7 @@ struct report {
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
 	size_t nr_keys;			/* keys in use */
 	uint64_t lost_samples;		/* LOST_SAMPLES records */
+	uint64_t data_end;		/* records from here on are not read; 0: all */
 	int err;			/* first error met while delivering */
 };
 
@@ -136,6 +140,8 @@ static int report__record(struct pulse_data *d, const struct perf_event_header *
 	struct report *rep = arg;
 	int err;
 
+	if (rep->data_end && file_offset >= rep->data_end)
+		return REPORT_DATA_END;
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
 		if (rec->type == PERF_RECORD_FINISHED_ROUND && rep->oq)
 			return pulse_ordered__flush_round(rep->oq);
@@ -205,12 +211,224 @@ static bool same_kernel(struct pulse_data *d)
 	       !strncmp((const char *)p + 4, u.release, n);
 }
 
+/* ---- event names ----------------------------------------------------------
+ *
+ * A file without EVENT_DESC (pipe mode without it, a recorder killed before
+ * its features were written) names its events as perf 6.1's evsel__name()
+ * does: a tracepoint "system:name" from the tracing data formats, by config
+ * id; other types from the attr, with evsel__add_modifiers()'s suffix.
+ */
+
+/* The tracing data blob, read in the byte order its header announces. */
+struct tdata {
+	const unsigned char *p;
+	size_t len, off;
+	bool swap;
+	bool bad;
+};
+
+static const unsigned char *tdata__take(struct tdata *t, size_t n)
+{
+	const unsigned char *p = t->p + t->off;
+
+	if (t->bad || n > t->len - t->off) {
+		t->bad = true;
+		return NULL;
+	}
+	t->off += n;
+	return p;
+}
+
+static uint64_t tdata__u64(struct tdata *t)
+{
+	const unsigned char *p = tdata__take(t, 8);
+	uint64_t v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return t->swap ? __builtin_bswap64(v) : v;
+}
+
+static uint32_t tdata__u32(struct tdata *t)
+{
+	const unsigned char *p = tdata__take(t, 4);
+	uint32_t v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return t->swap ? __builtin_bswap32(v) : v;
+}
+
+/* A NUL-terminated string; NULL when there is none. */
+static const char *tdata__str(struct tdata *t)
+{
+	const unsigned char *p = t->p + t->off;
+	const unsigned char *nul;
+
+	if (t->bad || t->off >= t->len)
+		goto bad;
+	nul = memchr(p, '\0', t->len - t->off);
+	if (!nul)
+		goto bad;
+	t->off += nul - p + 1;
+	return (const char *)p;
+bad:
+	t->bad = true;
+	return NULL;
+}
+
+/* Skip "u64 size, then size bytes"; the bytes, or NULL. */
+static const char *tdata__blob(struct tdata *t, uint64_t *size)
+{
+	*size = tdata__u64(t);
+	if (*size > t->len)
+		t->bad = true;
+	return (const char *)tdata__take(t, *size);
+}
+
+/* "field: value\n" of a format file, copied into @buf. */
+static bool format_field(const char *fmt, size_t len, const char *field, char *buf, size_t size)
+{
+	size_t flen = strlen(field);
+
+	for (const char *line = fmt; line && line < fmt + len;) {
+		const char *eol = memchr(line, '\n', fmt + len - line);
+		size_t n = (eol ? eol : fmt + len) - line;
+
+		if (n > flen + 1 && !strncmp(line, field, flen) && line[flen] == ':') {
+			const char *v = line + flen + 1;
+
+			while (v < line + n && (*v == ' ' || *v == '\t'))
+				v++;
+			n = line + n - v;
+			if (n >= size)
+				n = size - 1;
+			memcpy(buf, v, n);
+			buf[n] = '\0';
+			return true;
+		}
+		line = eol ? eol + 1 : NULL;
+	}
+	return false;
+}
+
+/*
+ * "system:name" of the tracepoint whose format has "ID: @id" in the tracing
+ * data (trace-cmd 0.6 layout, see include/pulse/trace.h); false when the
+ * data is absent, malformed or does not have it.
+ */
+static bool tracepoint_name(struct pulse_data *d, uint64_t id, char *buf, size_t size)
+{
+	static const char magic[] = "\x17\x08\x44tracing";
+	struct tdata t = { 0 };
+	uint32_t nr_sys;
+	uint64_t sz;
+
+	t.p = pulse_data__tracing_data(d, &t.len);
+	if (!t.p || t.len < sizeof(magic) - 1 || memcmp(t.p, magic, sizeof(magic) - 1))
+		return false;
+	t.off = sizeof(magic) - 1;
+	tdata__str(&t);				/* version */
+	t.swap = (tdata__take(&t, 1) ? t.p[t.off - 1] : 0) !=
+		 (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	tdata__take(&t, 1);			/* sizeof(long) */
+	tdata__u32(&t);				/* page size */
+	if (!tdata__str(&t))			/* "header_page" */
+		return false;
+	tdata__blob(&t, &sz);
+	if (!tdata__str(&t))			/* "header_event" */
+		return false;
+	tdata__blob(&t, &sz);
+	for (uint32_t n = tdata__u32(&t); n && !t.bad; n--)	/* ftrace formats */
+		tdata__blob(&t, &sz);
+	nr_sys = tdata__u32(&t);
+	for (uint32_t i = 0; i < nr_sys && !t.bad; i++) {
+		const char *sys = tdata__str(&t);
+
+		for (uint32_t n = tdata__u32(&t); n && !t.bad; n--) {
+			const char *fmt = tdata__blob(&t, &sz);
+			char v[256];
+
+			if (!fmt || !format_field(fmt, sz, "ID", v, sizeof(v)) ||
+			    strtoull(v, NULL, 10) != id)
+				continue;
+			if (!format_field(fmt, sz, "name", v, sizeof(v)))
+				return false;
+			snprintf(buf, size, "%s:%s", sys, v);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* perf 6.1's evsel__add_modifiers(): appended to @buf. */
+static void add_modifiers(const struct perf_event_attr *attr, char *buf, size_t size)
+{
+	bool exclude_guest_default = false;
+	char mod[8];
+	size_t n = 0, len = strlen(buf);
+
+	if (attr->exclude_kernel || attr->exclude_user || attr->exclude_hv) {
+		if (!attr->exclude_kernel)
+			mod[n++] = 'k';
+		if (!attr->exclude_user)
+			mod[n++] = 'u';
+		if (!attr->exclude_hv)
+			mod[n++] = 'h';
+		exclude_guest_default = true;
+	}
+	if (attr->precise_ip) {
+		for (unsigned int i = 0; i < attr->precise_ip; i++)
+			mod[n++] = 'p';
+		exclude_guest_default = true;
+	}
+	if (attr->exclude_host || attr->exclude_guest == exclude_guest_default) {
+		if (!attr->exclude_host)
+			mod[n++] = 'H';
+		if (!attr->exclude_guest)
+			mod[n++] = 'G';
+	}
+	mod[n] = '\0';
+	if (n && len < size)
+		snprintf(buf + len, size - len, ":%s", mod);
+}
+
+static void hw_cache_name(uint64_t config, char *buf, size_t size)
+{
+	static const char *const type[] = {
+		"L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB", "branch", "node",
+	};
+	/* [0]: with a result, [1]: without */
+	static const char *const op[][2] = {
+		{ "load", "loads" }, { "store", "stores" }, { "prefetch", "prefetches" },
+	};
+	static const char *const result[] = { "refs", "misses" };
+	/* evsel__hw_cache_stat: the ops each cache type has */
+	static const unsigned char ops[] = { 7, 5, 7, 7, 1, 1, 7 };
+	unsigned int t = config & 0xff, o = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
+
+	if (t >= N_ELEMS(type))
+		snprintf(buf, size, "unknown-ext-hardware-cache-type");
+	else if (o >= N_ELEMS(op))
+		snprintf(buf, size, "unknown-ext-hardware-cache-op");
+	else if (res >= N_ELEMS(result))
+		snprintf(buf, size, "unknown-ext-hardware-cache-result");
+	else if (!(ops[t] & (1 << o)))
+		snprintf(buf, size, "invalid-cache");
+	else if (res)
+		snprintf(buf, size, "%s-%s-%s", type[t], op[o][0], result[res]);
+	else
+		snprintf(buf, size, "%s-%s", type[t], op[o][1]);
+}
+
 static const char *event_name(struct pulse_data *d, size_t idx, char *buf, size_t size)
 {
 	static const char *const sw[] = {
 		"cpu-clock", "task-clock", "page-faults", "context-switches",
 		"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
-		"emulation-faults", "dummy", "bpf-output", "cgroup-switches",
+		"emulation-faults", "dummy",
 	};
 	static const char *const hw[] = {
 		"cycles", "instructions", "cache-references", "cache-misses",
@@ -219,15 +437,49 @@ static const char *event_name(struct pulse_data *d, size_t idx, char *buf, size_
 	};
 	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
 	const char *name = pulse_data__attr_name(d, idx);
+	uint64_t config;
 
 	if (name)
 		return name;
-	if (attr && attr->type == PERF_TYPE_SOFTWARE && attr->config < N_ELEMS(sw))
-		return sw[attr->config];
-	if (attr && attr->type == PERF_TYPE_HARDWARE && attr->config < N_ELEMS(hw))
-		return hw[attr->config];
-	snprintf(buf, size, "unknown-%u-%#llx", attr ? attr->type : 0,
-		 attr ? (unsigned long long)attr->config : 0ULL);
+	if (!attr)
+		return "unknown";
+	config = attr->config;
+	switch (attr->type) {
+	case PERF_TYPE_TRACEPOINT:
+		if (!tracepoint_name(d, config, buf, size))
+			snprintf(buf, size, "unknown tracepoint");
+		return buf;
+	case PERF_TYPE_SOFTWARE:
+		snprintf(buf, size, "%s", config < N_ELEMS(sw) ? sw[config] : "unknown-software");
+		break;
+	case PERF_TYPE_HARDWARE: {
+		/* x86's arch_evsel__hw_name(): a hybrid PMU type in the high half */
+		uint64_t ev = config & 0xffffffffULL;
+		const char *n = ev < N_ELEMS(hw) ? hw[ev] : "unknown-hardware";
+
+		if (config >> 32)
+			snprintf(buf, size, "cpu/%s/", n);
+		else
+			snprintf(buf, size, "%s", n);
+		break;
+	}
+	case PERF_TYPE_HW_CACHE:
+		hw_cache_name(config, buf, size);
+		break;
+	case PERF_TYPE_RAW:
+		snprintf(buf, size, "raw %#" PRIx64, config);
+		break;
+	case PERF_TYPE_BREAKPOINT:
+		snprintf(buf, size, "mem:%#llx:%s%s%s", (unsigned long long)attr->bp_addr,
+			 attr->bp_type & HW_BREAKPOINT_R ? "r" : "",
+			 attr->bp_type & HW_BREAKPOINT_W ? "w" : "",
+			 attr->bp_type & HW_BREAKPOINT_X ? "x" : "");
+		break;
+	default:
+		snprintf(buf, size, "unknown attr type: %d", (int)attr->type);
+		return buf;
+	}
+	add_modifiers(attr, buf, size);
 	return buf;
 }
 
@@ -245,7 +497,7 @@ static bool has_callchains(struct pulse_data *d)
 static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts)
 {
 	FILE *fp = stdout;
-	char buf[64];
+	char buf[512];
 
 	fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
 	      fp);
@@ -392,7 +644,18 @@ int cmd_report(int argc, const char **argv)
 			goto out_machine;
 		}
 	}
+	/*
+	 * A recorder killed after a periodic header rewrite leaves a data size
+	 * short of the records written: the reader can go on to the end of
+	 * the file, but perf reads no further than the header says, and so do
+	 * we. (With a data size of 0 perf reads nothing at all; then all there
+	 * is is reported.)
+	 */
+	if (pulse_data__recovering(rep.d) && pulse_data__data_size(rep.d))
+		rep.data_end = pulse_data__data_offset(rep.d) + pulse_data__data_size(rep.d);
 	err = pulse_data__for_each_record(rep.d, report__record, &rep);
+	if (err == REPORT_DATA_END)
+		err = 0;
 	if (!err && rep.oq)
 		err = pulse_ordered__flush(rep.oq);
 	if (err) {

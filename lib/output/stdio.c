@@ -5,6 +5,7 @@
  * and widths are perf 6.1's (ui/stdio/hist.c, util/sort.c, util/hist.c
  * hists__calc_col_len); see include/pulse/output-stdio.h.
  */
+#include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -81,6 +82,29 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 	return 0;
 }
 
+/*
+ * perf's map->unmap_ip(map, addr) for the entry's DSO: the address a DSO
+ * offset had in the first sample's process (kernel, JIT and other identity
+ * maps: the offset itself). Found again through the thread's maps, where a
+ * DSO's segments share one load bias.
+ */
+static uint64_t entry__unmap_ip(const struct pulse_hist_entry *e, uint64_t addr)
+{
+	const struct pulse_maps *maps = e->thread ? e->thread->maps : NULL;
+
+	if (!maps || !e->dso || e->dso->kind == PULSE_DSO_KERNEL)
+		return addr;
+	for (size_t i = 0; i < maps->nr; i++) {
+		const struct pulse_map *m = &maps->maps[i];
+
+		if (m->dso != e->dso || m->identity)
+			continue;
+		if (e->ip >= m->pgoff && e->ip - m->pgoff < m->end - m->start)
+			return addr + m->start - m->pgoff;
+	}
+	return addr;
+}
+
 /* One column's text, unpadded unless the key pads itself (as perf's snprintf do). */
 static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e,
 			enum pulse_sort_key key, int width)
@@ -98,7 +122,16 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 				e->dso ? e->dso->short_name : "[unknown]");
 	case PULSE_SORT_SYM:
 		n = snprintf(buf, size, "[%c] ", e->level);
-		if (e->sym)
+		/*
+		 * perf's _hist_entry__sym_snprintf(): a data symbol gets the first
+		 * sample's offset, taken between a DSO offset and an address (so
+		 * the load address shows through, as perf has it), and is never
+		 * cut to the column.
+		 */
+		if (e->sym && e->sym->type == STT_OBJECT)
+			n += snprintf(buf + n, size - n, "%s+0x%llx", e->sym->name,
+				      (unsigned long long)(e->ip - entry__unmap_ip(e, e->sym->start)));
+		else if (e->sym)
 			n += snprintf(buf + n, size - n, "%.*s", width - n, e->sym->name);
 		else
 			n += snprintf(buf + n, size - n, "%-#.*llx", UNRESOLVED_WIDTH,

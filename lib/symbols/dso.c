@@ -6,10 +6,15 @@
  * Symbol files are looked for where perf 6.1 looks (dso.c binary types, in
  * that order): the .gnu_debuglink target, perf's build-id cache
  * ($HOME/.debug/.build-id/xx/rest/{elf,debug}), /usr/lib/debug/PATH.debug,
- * /usr/lib/debug/PATH, /usr/lib/debug/.build-id/xx/rest.debug and the path
- * itself. The first file with a .symtab gives the symbols, the first with a
- * .dynsym gives the program headers; when only one kind exists it does both.
- * A candidate whose build-id differs from the one recorded is skipped.
+ * /usr/lib/debug/PATH, /usr/lib/debug/.build-id/xx/rest.debug, the path
+ * itself, DIR/.debug/NAME and /usr/lib/debug/lib/X for /usr/lib/X. The
+ * first file with a .symtab gives the symbols, the first with a .dynsym
+ * gives the program headers; when only one kind exists it does both.
+ *
+ * A DSO without a recorded build-id (pipe mode, no BUILD_ID feature, a DSO
+ * no sample hit at record time) takes the one of the file on disk, as perf
+ * does, so that the build-id paths are tried too. A candidate whose
+ * build-id differs from the DSO's is skipped.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +27,7 @@
 #include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <pulse/build-id.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
 
@@ -186,22 +192,47 @@ struct elf_probe {
 	bool dynsym;		/* has a real .dynsym */
 };
 
+static bool is_regular(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/*
+ * perf's dso__build_id_equal(): a recorded id of the full 20 bytes may be
+ * a shorter one padded with zeroes (old perf.data files).
+ */
+static bool build_id_equal(const struct pulse_dso *dso, const uint8_t *id, int size)
+{
+	if (size <= 0)
+		return false;
+	if (dso->build_id_size > size && dso->build_id_size == sizeof(dso->build_id)) {
+		if (memcmp(dso->build_id, id, size))
+			return false;
+		for (int i = size; i < dso->build_id_size; i++)
+			if (dso->build_id[i])
+				return false;
+		return true;
+	}
+	return dso->build_id_size == size && !memcmp(dso->build_id, id, size);
+}
+
 static struct elf_probe probe(const struct pulse_dso *dso, const char *path)
 {
 	struct elf_probe p = { 0 };
 	Elf_Scn *scn = NULL;
 	GElf_Shdr shdr;
-	struct stat st;
 	Elf *elf;
 	int fd;
 
-	if (stat(path, &st) || !S_ISREG(st.st_mode))
+	if (!is_regular(path))
 		return p;
 	if (dso->has_build_id) {
 		uint8_t id[20];
 		int n = pulse_elf__build_id(path, id, sizeof(id));
 
-		if (n != dso->build_id_size || memcmp(id, dso->build_id, n)) {
+		if (!build_id_equal(dso, id, n)) {
 			pr_debug("symbols: %s: build-id mismatch, skipped\n", path);
 			return p;
 		}
@@ -299,31 +330,63 @@ static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 	const char *slash;
 
 	elf_version(EV_CURRENT);
+	/*
+	 * perf's dso__load(): without a recorded build-id (pipe mode, a file
+	 * without the BUILD_ID feature, a DSO no sample hit at record time)
+	 * the one of the file on disk is taken, so that the build-id debug
+	 * file can be found and the other candidates checked against it.
+	 */
+	if (!dso->has_build_id) {
+		unsigned char id[PULSE_BUILD_ID_SIZE];
+		size_t len = 0;
+		struct stat st;
+
+		if (!stat(dso->long_name, &st) && S_ISREG(st.st_mode) &&
+		    !pulse_build_id__read_file(dso->long_name, id, &len) && len) {
+			memcpy(dso->build_id, id, len);
+			dso->build_id_size = len;
+			dso->has_build_id = true;
+		}
+	}
 	slash = strrchr(dso->long_name, '/');
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - dso->long_name) : 0,
 		 dso->long_name);
-	if (!read_debuglink(dso->long_name, link, sizeof(link))) {
-		snprintf(path, sizeof(path), "%s/%s", dir, link);
-		if (!access(path, R_OK)) {
-			consider(dso, &c, path);
-		} else {
-			snprintf(path, sizeof(path), "%s/.debug/%s", dir, link);
-			if (!access(path, R_OK))
-				consider(dso, &c, path);
-			else if (o->debug_dir) {
+
+	/* DEBUGLINK: the first of perf's debuglink_paths that is a file */
+	if (is_regular(dso->long_name) && !read_debuglink(dso->long_name, link, sizeof(link))) {
+		for (int i = 0; i < 4; i++) {
+			if (i == 0)
+				snprintf(path, sizeof(path), "%s", link);
+			else if (i == 1)
+				snprintf(path, sizeof(path), "%s/%s", dir, link);
+			else if (i == 2)
+				snprintf(path, sizeof(path), "%s/.debug/%s", dir, link);
+			else if (o->debug_dir)
 				snprintf(path, sizeof(path), "%s%s/%s", o->debug_dir, dir, link);
+			else
+				break;
+			if (is_regular(path)) {
 				consider(dso, &c, path);
+				break;
 			}
 		}
 	}
 	build_id_hex(dso, hex);
+	/* BUILD_ID_CACHE, BUILD_ID_CACHE_DEBUGINFO: an old cache links the file itself */
 	if (dso->has_build_id && o->buildid_dir) {
-		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/elf", o->buildid_dir, hex, hex + 2);
-		consider(dso, &c, path);
-		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/debug", o->buildid_dir, hex,
-			 hex + 2);
-		consider(dso, &c, path);
+		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s", o->buildid_dir, hex, hex + 2);
+		if (is_regular(path)) {
+			consider(dso, &c, path);
+		} else {
+			size_t n = strlen(path);
+
+			snprintf(path + n, sizeof(path) - n, "/elf");
+			consider(dso, &c, path);
+			snprintf(path + n, sizeof(path) - n, "/debug");
+			consider(dso, &c, path);
+		}
 	}
+	/* FEDORA_DEBUGINFO, UBUNTU_DEBUGINFO, BUILDID_DEBUGINFO */
 	if (o->debug_dir) {
 		snprintf(path, sizeof(path), "%s%s.debug", o->debug_dir, dso->long_name);
 		consider(dso, &c, path);
@@ -335,7 +398,18 @@ static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 			consider(dso, &c, path);
 		}
 	}
+	/* SYSTEM_PATH_DSO */
 	consider(dso, &c, dso->long_name);
+	/* OPENEMBEDDED_DEBUGINFO: DIR/.debug/NAME */
+	if (slash) {
+		snprintf(path, sizeof(path), "%s/.debug%s", dir, slash);
+		consider(dso, &c, path);
+	}
+	/* MIXEDUP_UBUNTU_DEBUGINFO: /usr/lib/X as /usr/lib/debug/lib/X */
+	if (o->debug_dir && !strncmp(dso->long_name, "/usr/lib/", 9)) {
+		snprintf(path, sizeof(path), "%s%s", o->debug_dir, dso->long_name + 4);
+		consider(dso, &c, path);
+	}
 	if (!c.syms[0] && !c.run[0])
 		return -ENOENT;
 	return pulse_symtab__load_elf(&dso->symtab, c.syms[0] ? c.syms : c.run,

@@ -165,7 +165,491 @@ static uint64_t roundup_page(uint64_t x)
 	return (x + 4095) & ~(uint64_t)4095;
 }
 
-void pulse_symtab__sort(struct pulse_symtab *st)
+/*
+ * ---- perf's symbol tree -------------------------------------------------
+ *
+ * perf keeps a DSO's symbols in a red-black tree keyed by start (an equal
+ * start goes right) and finds an address by walking down from the root,
+ * returning the first symbol on the way that covers it. When symbols
+ * overlap (PLT entries laid over a stretched _init, nested or overlapping
+ * assembler symbols, JIT maps) which one is met first depends on the shape
+ * of the tree, that is on the order symbols were inserted and erased. So
+ * the tree is built here as perf builds it (lib/rbtree.c's insert and
+ * erase, step for step), and then flattened: every symbol is given the
+ * addresses for which perf's walk returns it. Those ranges are disjoint and
+ * come in start order. A symbol perf can never return is dropped; the end
+ * of one perf stops finding early is cut there. Its start stays: when it
+ * is partly covered by an earlier symbol met first, its range begins where
+ * that one's ends, and pulse_symtab__find() looks there first. Without
+ * overlaps nothing changes.
+ */
+#define NIL UINT32_MAX
+
+struct rbnode {
+	uint32_t left, right, parent;
+	bool red;
+	bool in_tree;
+};
+
+struct symtree {
+	struct rbnode *n;	/* indexed like the table's symbols */
+	size_t alloc;
+	uint32_t root;
+};
+
+static int symtree__reserve(struct symtree *t, size_t nr)
+{
+	struct rbnode *n;
+	size_t alloc;
+
+	if (nr <= t->alloc)
+		return 0;
+	if (nr >= NIL)
+		return -E2BIG;
+	alloc = t->alloc ? t->alloc : 256;
+	while (alloc < nr)
+		alloc *= 2;
+	n = realloc(t->n, alloc * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	t->n = n;
+	t->alloc = alloc;
+	return 0;
+}
+
+static void symtree__exit(struct symtree *t)
+{
+	free(t->n);
+	memset(t, 0, sizeof(*t));
+}
+
+static void symtree__change_child(struct symtree *t, uint32_t old, uint32_t new, uint32_t parent)
+{
+	if (parent == NIL)
+		t->root = new;
+	else if (t->n[parent].left == old)
+		t->n[parent].left = new;
+	else
+		t->n[parent].right = new;
+}
+
+/* __rb_rotate_set_parents(): @new takes @old's place and color. */
+static void symtree__rotate_set_parents(struct symtree *t, uint32_t old, uint32_t new, bool red)
+{
+	uint32_t parent = t->n[old].parent;
+
+	t->n[new].parent = parent;
+	t->n[new].red = t->n[old].red;
+	t->n[old].parent = new;
+	t->n[old].red = red;
+	symtree__change_child(t, old, new, parent);
+}
+
+static void set_parent_black(struct rbnode *n, uint32_t node, uint32_t parent)
+{
+	n[node].parent = parent;
+	n[node].red = false;
+}
+
+/* __rb_insert() */
+static void symtree__insert_color(struct symtree *t, uint32_t node)
+{
+	struct rbnode *n = t->n;
+	uint32_t parent = n[node].parent, gparent, tmp;
+
+	for (;;) {
+		if (parent == NIL) {
+			set_parent_black(n, node, NIL);
+			break;
+		}
+		if (!n[parent].red)
+			break;
+		gparent = n[parent].parent;
+		tmp = n[gparent].right;
+		if (parent != tmp) {
+			if (tmp != NIL && n[tmp].red) {
+				set_parent_black(n, tmp, gparent);
+				set_parent_black(n, parent, gparent);
+				node = gparent;
+				parent = n[node].parent;
+				n[node].red = true;
+				continue;
+			}
+			tmp = n[parent].right;
+			if (node == tmp) {
+				tmp = n[node].left;
+				n[parent].right = tmp;
+				n[node].left = parent;
+				if (tmp != NIL)
+					set_parent_black(n, tmp, parent);
+				n[parent].parent = node;
+				n[parent].red = true;
+				parent = node;
+				tmp = n[node].right;
+			}
+			n[gparent].left = tmp;
+			n[parent].right = gparent;
+			if (tmp != NIL)
+				set_parent_black(n, tmp, gparent);
+			symtree__rotate_set_parents(t, gparent, parent, true);
+			break;
+		}
+		tmp = n[gparent].left;
+		if (tmp != NIL && n[tmp].red) {
+			set_parent_black(n, tmp, gparent);
+			set_parent_black(n, parent, gparent);
+			node = gparent;
+			parent = n[node].parent;
+			n[node].red = true;
+			continue;
+		}
+		tmp = n[parent].left;
+		if (node == tmp) {
+			tmp = n[node].right;
+			n[parent].left = tmp;
+			n[node].right = parent;
+			if (tmp != NIL)
+				set_parent_black(n, tmp, parent);
+			n[parent].parent = node;
+			n[parent].red = true;
+			parent = node;
+			tmp = n[node].left;
+		}
+		n[gparent].right = tmp;
+		n[parent].left = gparent;
+		if (tmp != NIL)
+			set_parent_black(n, tmp, gparent);
+		symtree__rotate_set_parents(t, gparent, parent, true);
+		break;
+	}
+}
+
+/* perf's __symbols__insert(): symbol @idx of @st goes in. */
+static int symtree__insert(struct symtree *t, const struct pulse_symtab *st, uint32_t idx)
+{
+	uint64_t ip = st->syms[idx].start;
+	uint32_t parent = NIL, *link = &t->root;
+	int err = symtree__reserve(t, (size_t)idx + 1);
+
+	if (err)
+		return err;
+	link = &t->root;
+	while (*link != NIL) {
+		parent = *link;
+		link = ip < st->syms[parent].start ? &t->n[parent].left : &t->n[parent].right;
+	}
+	t->n[idx] = (struct rbnode){ NIL, NIL, parent, true, true };
+	*link = idx;
+	symtree__insert_color(t, idx);
+	return 0;
+}
+
+/* ____rb_erase_color() */
+static void symtree__erase_color(struct symtree *t, uint32_t parent)
+{
+	struct rbnode *n = t->n;
+	uint32_t node = NIL, sibling, tmp1, tmp2;
+
+	for (;;) {
+		sibling = n[parent].right;
+		if (node != sibling) {
+			if (n[sibling].red) {
+				tmp1 = n[sibling].left;
+				n[parent].right = tmp1;
+				n[sibling].left = parent;
+				set_parent_black(n, tmp1, parent);
+				symtree__rotate_set_parents(t, parent, sibling, true);
+				sibling = tmp1;
+			}
+			tmp1 = n[sibling].right;
+			if (tmp1 == NIL || !n[tmp1].red) {
+				tmp2 = n[sibling].left;
+				if (tmp2 == NIL || !n[tmp2].red) {
+					n[sibling].red = true;
+					if (n[parent].red) {
+						n[parent].red = false;
+					} else {
+						node = parent;
+						parent = n[node].parent;
+						if (parent != NIL)
+							continue;
+					}
+					break;
+				}
+				tmp1 = n[tmp2].right;
+				n[sibling].left = tmp1;
+				n[tmp2].right = sibling;
+				n[parent].right = tmp2;
+				if (tmp1 != NIL)
+					set_parent_black(n, tmp1, sibling);
+				tmp1 = sibling;
+				sibling = tmp2;
+			}
+			tmp2 = n[sibling].left;
+			n[parent].right = tmp2;
+			n[sibling].left = parent;
+			set_parent_black(n, tmp1, sibling);
+			if (tmp2 != NIL)
+				n[tmp2].parent = parent;
+			symtree__rotate_set_parents(t, parent, sibling, false);
+			break;
+		}
+		sibling = n[parent].left;
+		if (n[sibling].red) {
+			tmp1 = n[sibling].right;
+			n[parent].left = tmp1;
+			n[sibling].right = parent;
+			set_parent_black(n, tmp1, parent);
+			symtree__rotate_set_parents(t, parent, sibling, true);
+			sibling = tmp1;
+		}
+		tmp1 = n[sibling].left;
+		if (tmp1 == NIL || !n[tmp1].red) {
+			tmp2 = n[sibling].right;
+			if (tmp2 == NIL || !n[tmp2].red) {
+				n[sibling].red = true;
+				if (n[parent].red) {
+					n[parent].red = false;
+				} else {
+					node = parent;
+					parent = n[node].parent;
+					if (parent != NIL)
+						continue;
+				}
+				break;
+			}
+			tmp1 = n[tmp2].left;
+			n[sibling].right = tmp1;
+			n[tmp2].left = sibling;
+			n[parent].left = tmp2;
+			if (tmp1 != NIL)
+				set_parent_black(n, tmp1, sibling);
+			tmp1 = sibling;
+			sibling = tmp2;
+		}
+		tmp2 = n[sibling].right;
+		n[parent].left = tmp2;
+		n[sibling].right = parent;
+		set_parent_black(n, tmp1, sibling);
+		if (tmp2 != NIL)
+			n[tmp2].parent = parent;
+		symtree__rotate_set_parents(t, parent, sibling, false);
+		break;
+	}
+}
+
+/* rb_erase(): the successor of a node with two children takes its place. */
+static void symtree__erase(struct symtree *t, uint32_t node)
+{
+	struct rbnode *n = t->n;
+	uint32_t child = n[node].right, tmp = n[node].left, parent, rebalance, pc_parent;
+	bool pc_red;
+
+	if (tmp == NIL) {
+		pc_parent = n[node].parent;
+		pc_red = n[node].red;
+		parent = pc_parent;
+		symtree__change_child(t, node, child, parent);
+		if (child != NIL) {
+			n[child].parent = pc_parent;
+			n[child].red = pc_red;
+			rebalance = NIL;
+		} else {
+			rebalance = pc_red ? NIL : parent;
+		}
+	} else if (child == NIL) {
+		n[tmp].parent = n[node].parent;
+		n[tmp].red = n[node].red;
+		parent = n[node].parent;
+		symtree__change_child(t, node, tmp, parent);
+		rebalance = NIL;
+	} else {
+		uint32_t successor = child, child2;
+
+		tmp = n[child].left;
+		if (tmp == NIL) {
+			parent = successor;
+			child2 = n[successor].right;
+		} else {
+			do {
+				parent = successor;
+				successor = tmp;
+				tmp = n[tmp].left;
+			} while (tmp != NIL);
+			child2 = n[successor].right;
+			n[parent].left = child2;
+			n[successor].right = child;
+			n[child].parent = successor;
+		}
+		tmp = n[node].left;
+		n[successor].left = tmp;
+		n[tmp].parent = successor;
+		pc_parent = n[node].parent;
+		pc_red = n[node].red;
+		symtree__change_child(t, node, successor, pc_parent);
+		if (child2 != NIL) {
+			set_parent_black(n, child2, parent);
+			rebalance = NIL;
+		} else {
+			rebalance = n[successor].red ? NIL : parent;
+		}
+		n[successor].parent = pc_parent;
+		n[successor].red = pc_red;
+	}
+	n[node].in_tree = false;
+	if (rebalance != NIL)
+		symtree__erase_color(t, rebalance);
+}
+
+static uint32_t symtree__first(const struct symtree *t)
+{
+	uint32_t x = t->root;
+
+	if (x == NIL)
+		return NIL;
+	while (t->n[x].left != NIL)
+		x = t->n[x].left;
+	return x;
+}
+
+static uint32_t symtree__next(const struct symtree *t, uint32_t x)
+{
+	uint32_t p;
+
+	if (t->n[x].right != NIL) {
+		x = t->n[x].right;
+		while (t->n[x].left != NIL)
+			x = t->n[x].left;
+		return x;
+	}
+	while ((p = t->n[x].parent) != NIL && x == t->n[p].right)
+		x = p;
+	return p;
+}
+
+/* Every symbol of the table into a new tree, in table (insertion) order. */
+static int symtree__build(struct symtree *t, const struct pulse_symtab *st)
+{
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	t->root = NIL;
+	err = symtree__reserve(t, st->nr);
+	for (size_t i = 0; !err && i < st->nr; i++)
+		err = symtree__insert(t, st, i);
+	if (err)
+		symtree__exit(t);
+	return err;
+}
+
+/* perf's symbols__fixup_end() then symbols__fixup_duplicate(). */
+static void symtree__fixup(struct symtree *t, struct pulse_symtab *st, bool kallsyms)
+{
+	struct pulse_symbol *s = st->syms;
+	uint32_t nd, curr, next;
+
+	curr = symtree__first(t);
+	if (curr == NIL)
+		return;
+	for (nd = symtree__next(t, curr); nd != NIL; nd = symtree__next(t, nd)) {
+		struct pulse_symbol *prev = &s[curr];
+
+		curr = nd;
+		if (prev->end != prev->start)
+			continue;
+		if (kallsyms && (!strchr(prev->name, '[') != !strchr(s[curr].name, '[')))
+			prev->end = roundup_page(prev->end + 4096);
+		else
+			prev->end = s[curr].start;
+	}
+	if (s[curr].end == s[curr].start)
+		s[curr].end = roundup_page(s[curr].start) + 4096;
+
+	nd = symtree__first(t);
+	while (nd != NIL) {
+		curr = nd;
+again:
+		nd = symtree__next(t, curr);
+		if (nd == NIL)
+			break;
+		next = nd;
+		if (s[curr].start != s[next].start)
+			continue;
+		if (choose_first(&s[curr], &s[next])) {
+			symtree__erase(t, next);
+			goto again;
+		}
+		nd = symtree__next(t, curr);
+		symtree__erase(t, curr);
+	}
+}
+
+/* One past the last address perf's walk finds in @s (see symbols__find()). */
+static uint64_t cover_end(const struct pulse_symbol *s)
+{
+	if (s->end > s->start)
+		return s->end;
+	if (s->end == s->start && s->start != UINT64_MAX)
+		return s->start + 1;
+	return s->start;
+}
+
+struct flatten {
+	const struct symtree *t;
+	const struct pulse_symbol *in;
+	struct pulse_symbol *out;
+	size_t nr;
+};
+
+/*
+ * In order, with the window [lo, hi) of addresses whose walk reaches the
+ * node: left of a node for addresses below its start, right of it for
+ * addresses at or past its cover end. @hi_open: no upper bound.
+ */
+static void flatten(struct flatten *f, uint32_t x, uint64_t lo, uint64_t hi, bool hi_open)
+{
+	while (x != NIL) {
+		const struct pulse_symbol *s = &f->in[x];
+		uint64_t cend = cover_end(s);
+		uint64_t a = s->start > lo ? s->start : lo;
+		uint64_t b = hi_open || cend < hi ? cend : hi;
+
+		flatten(f, f->t->n[x].left, lo, hi_open || s->start < hi ? s->start : hi, false);
+		if (a < b) {
+			struct pulse_symbol *o = &f->out[f->nr++];
+
+			*o = *s;
+			if (s->end != s->start)
+				o->end = b;
+		}
+		/* the right subtree, as a loop: the tree may be deep on that side */
+		if (cend > lo)
+			lo = cend;
+		x = f->t->n[x].right;
+	}
+}
+
+/* The table becomes what perf's walks over the tree find, in start order. */
+static int symtree__flatten(struct symtree *t, struct pulse_symtab *st)
+{
+	struct flatten f = { .t = t, .in = st->syms };
+	size_t live = 0;
+
+	for (size_t i = 0; i < st->nr; i++)
+		live += t->n[i].in_tree;
+	f.out = malloc((live ? live : 1) * sizeof(*f.out));
+	if (!f.out)
+		return -ENOMEM;
+	flatten(&f, t->root, 0, 0, true);
+	free(st->syms);
+	st->syms = f.out;
+	st->nr = f.nr;
+	st->alloc = live ? live : 1;
+	return 0;
+}
+
+/* Sorting cannot fail: without memory for the tree, a stable sort. */
+static void symtab__sort_plain(struct pulse_symtab *st)
 {
 	struct pulse_symbol *tmp;
 
@@ -178,16 +662,24 @@ void pulse_symtab__sort(struct pulse_symtab *st)
 	}
 }
 
-void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
+void pulse_symtab__sort(struct pulse_symtab *st)
+{
+	struct symtree t;
+
+	if (st->nr < 2)
+		return;
+	if (symtree__build(&t, st) || symtree__flatten(&t, st))
+		symtab__sort_plain(st);
+	symtree__exit(&t);
+}
+
+/* The fix-ups of a plain sorted array, when the tree cannot be had. */
+static void symtab__fixup_plain(struct pulse_symtab *st, bool kallsyms)
 {
 	struct pulse_symbol *s = st->syms;
 	size_t n = st->nr, i, out;
 
-	if (!n)
-		return;
-	pulse_symtab__sort(st);
-
-	/* symbols__fixup_end(): sizeless symbols reach the next one */
+	symtab__sort_plain(st);
 	for (i = 1; i < n; i++) {
 		struct pulse_symbol *prev = &s[i - 1], *curr = &s[i];
 
@@ -200,8 +692,6 @@ void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
 	}
 	if (s[n - 1].end == s[n - 1].start)
 		s[n - 1].end = roundup_page(s[n - 1].start) + 4096;
-
-	/* symbols__fixup_duplicate(): one symbol per start address */
 	for (i = 1, out = 0; i < n; i++) {
 		if (s[i].start != s[out].start) {
 			s[++out] = s[i];
@@ -213,12 +703,32 @@ void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
 	st->nr = out + 1;
 }
 
+void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
+{
+	struct symtree t;
+
+	if (!st->nr)
+		return;
+	if (symtree__build(&t, st)) {
+		symtab__fixup_plain(st, kallsyms);
+		return;
+	}
+	symtree__fixup(&t, st, kallsyms);
+	if (symtree__flatten(&t, st))
+		symtab__fixup_plain(st, kallsyms);
+	symtree__exit(&t);
+}
+
+/*
+ * A table is flattened (see above): starts ascend, and so do the ends of
+ * what each symbol covers, one range after the other. The symbol for @addr
+ * is the first of those starting at or before it whose range goes past it.
+ */
 const struct pulse_symbol *pulse_symtab__find(const struct pulse_symtab *st, uint64_t addr)
 {
-	size_t lo = 0, hi = st->nr;
-	const struct pulse_symbol *s;
+	size_t lo = 0, hi = st->nr, n;
 
-	/* the last symbol starting at or before addr */
+	/* how many start at or before addr */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -227,12 +737,19 @@ const struct pulse_symbol *pulse_symtab__find(const struct pulse_symtab *st, uin
 		else
 			hi = mid;
 	}
-	if (!lo)
-		return NULL;
-	s = &st->syms[lo - 1];
-	if (addr < s->end || (addr == s->start && s->start == s->end))
-		return s;
-	return NULL;
+	n = lo;
+	/* the first of them that covers addr */
+	lo = 0;
+	hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cover_end(&st->syms[mid]) > addr)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo < n ? &st->syms[lo] : NULL;
 }
 
 char *pulse_demangle(const char *name)
@@ -320,13 +837,13 @@ static Elf_Scn *section_by_name(Elf *elf, const char *name, GElf_Shdr *shdr, siz
  * perf 6.1's dso__synthesize_plt_symbols(): one "name@plt" symbol per
  * .rela.plt entry, laid over .plt after its header, in file offsets.
  */
-static int add_plt_symbols(struct pulse_symtab *st, Elf *elf)
+static int add_plt_symbols(struct pulse_symtab *st, struct symtree *t, Elf *elf)
 {
 	GElf_Shdr dynshdr, relshdr, pltshdr, strshdr;
 	Elf_Data *reldata, *syms, *strs;
 	Elf_Scn *dynscn, *relscn, *strscn;
 	uint64_t off, entsize;
-	size_t dynidx, nr, nr_before;
+	size_t dynidx, nr;
 	char name[1024];
 	int count = 0;
 
@@ -351,7 +868,6 @@ static int add_plt_symbols(struct pulse_symtab *st, Elf *elf)
 	entsize = pltshdr.sh_entsize;
 	off = pltshdr.sh_offset + entsize;	/* the header has the size of an entry */
 	nr = relshdr.sh_size / relshdr.sh_entsize;
-	nr_before = st->nr;
 	for (size_t i = 0; i < nr; i++, off += entsize) {
 		const char *symname = "";
 		char *demangled;
@@ -372,34 +888,27 @@ static int add_plt_symbols(struct pulse_symtab *st, Elf *elf)
 				break;
 			symidx = GELF_R_SYM(rel.r_info);
 		}
-		/*
-		 * A symbol before .plt that the fix-ups stretched over it (_init)
-		 * is what perf's tree lookup meets first: the PLT entry is never
-		 * found there.
-		 */
-		{
-			struct pulse_symtab before = *st;
-
-			before.nr = nr_before;
-			if (pulse_symtab__find(&before, off))
-				continue;
-		}
 		if (gelf_getsym(syms, symidx, &sym) && sym.st_name < strs->d_size)
 			symname = (const char *)strs->d_buf + sym.st_name;
 		demangled = pulse_demangle(symname);
 		snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : symname);
 		free(demangled);
+		/*
+		 * perf inserts them after the fix-ups, unsized and unchecked: one
+		 * laid over a symbol the fix-ups stretched over .plt (_init) is
+		 * found or not as the tree has it.
+		 */
 		err = pulse_symtab__add(st, off, entsize, STB_GLOBAL, STT_FUNC, name);
+		if (!err)
+			err = symtree__insert(t, st, st->nr - 1);
 		if (err)
 			return err;
 		count++;
 	}
-	/* perf inserts them after the fix-ups: sorted, not resized */
-	pulse_symtab__sort(st);
 	return count;
 }
 
-static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run)
+static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run)
 {
 	GElf_Shdr symshdr;
 	GElf_Ehdr ehdr;
@@ -471,14 +980,32 @@ static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run)
 			return err;
 		count++;
 	}
-	pulse_symtab__fixup(st, false);
-	if (count > 0 && run) {
-		err = add_plt_symbols(st, run);
+	return count;
+}
+
+/* perf's dso__load_sym() then dso__synthesize_plt_symbols(). */
+static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run)
+{
+	struct symtree t;
+	int count, err;
+
+	count = load_elf_syms(st, elf, run);
+	if (count <= 0)
+		return count;
+	err = symtree__build(&t, st);
+	if (err)
+		return err;
+	symtree__fixup(&t, st, false);
+	if (run) {
+		err = add_plt_symbols(st, &t, run);
 		if (err < 0)
-			return err;
+			goto out;
 		count += err;
 	}
-	return count;
+	err = symtree__flatten(&t, st);
+out:
+	symtree__exit(&t);
+	return err < 0 ? err : count;
 }
 
 int pulse_symtab__load_elf(struct pulse_symtab *st, const char *syms_path,

@@ -183,6 +183,48 @@ static void test_hist__stdio_format(void)
 	pulse_machine__exit(&f.m);
 }
 
+/*
+ * A data symbol prints perf's "+0x" offset of the first sample, taken
+ * between the DSO offset and the symbol's address in the process (perf's
+ * map->unmap_ip()), so a load address shows through; kernel ones are
+ * plain offsets.
+ */
+static void test_hist__stdio_data_symbol(void)
+{
+	enum pulse_sort_key keys[] = { PULSE_SORT_COMM, PULSE_SORT_DSO, PULSE_SORT_SYM };
+	struct pulse_symbol obj = { 0x3000, 0x3040, "some_table", 10, STB_LOCAL, STT_OBJECT };
+	struct pulse_map map = { .start = 0x555555554000ULL, .end = 0x555555558000ULL };
+	struct pulse_addr_loc al = { .level = '.' };
+	struct pulse_hists h;
+	struct fixture f;
+	char *out;
+
+	fixture_init(&f);
+	map.dso = f.app;
+	ASSERT_EQ(pulse_maps__insert(f.t1->maps, &map), 0);
+	pulse_hists__init(&h, keys, 3);
+	al.thread = f.t1;
+	al.dso = f.app;
+	al.sym = &obj;
+	al.addr = 0x3008;
+	ASSERT_EQ(pulse_hists__add(&h, &al, f.t1->comm, 1), 0);
+	al.addr = 0x3010;	/* the same entry: the first sample's offset stays */
+	ASSERT_EQ(pulse_hists__add(&h, &al, f.t1->comm, 1), 0);
+	al.dso = pulse_dsos__findnew(&f.m.dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	al.level = 'k';
+	ASSERT_EQ(pulse_hists__add(&h, &al, f.t1->comm, 2), 0);
+	out = print(&h, NULL);
+	ASSERT_STREQ(out,
+		     "# Overhead  Command  Shared Object      Symbol        \n"
+		     "# ........  .......  .................  ..............\n"
+		     "#\n"
+		     "    50.00%  app      [kernel.kallsyms]  [k] some_table+0x10\n"
+		     "    50.00%  app      app                [.] some_table+0xffffaaaaaaaac008\n");
+	free(out);
+	pulse_hists__exit(&h);
+	pulse_machine__exit(&f.m);
+}
+
 struct order_log {
 	uint64_t seen[16];
 	int n;
@@ -267,5 +309,6 @@ static void test_ordering__many(void)
 }
 
 TEST_MAIN(TEST(test_hist__aggregate_and_order), TEST(test_hist__keys_decide_identity),
+	  TEST(test_hist__stdio_data_symbol),
 	  TEST(test_hist__sort_keys_parse), TEST(test_hist__stdio_format),
 	  TEST(test_ordering__rounds), TEST(test_ordering__many))

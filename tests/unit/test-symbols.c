@@ -105,6 +105,110 @@ static void test_symbols__alias_choice(void)
 	ASSERT_STREQ(alias_winner(8, STB_GLOBAL, "abc", 8, STB_GLOBAL, "xyz"), "abc");
 }
 
+/* The name found at @addr, or "-". */
+static const char *name_at(const struct pulse_symtab *st, uint64_t addr)
+{
+	const struct pulse_symbol *s = pulse_symtab__find(st, addr);
+
+	return s ? s->name : "-";
+}
+
+/*
+ * Overlapping symbols are found as perf's walk down its red-black tree
+ * finds them: the first symbol on the way that covers the address, in a
+ * tree shaped by the order symbols went in and out.
+ */
+static void test_symbols__tree_walk(void)
+{
+	struct pulse_symtab st;
+	const struct pulse_symbol *s;
+
+	/* three in: the middle one is the root and covers the third */
+	pulse_symtab__init(&st);
+	pulse_symtab__add(&st, 0x1000, 0x10, STB_GLOBAL, STT_FUNC, "a");
+	pulse_symtab__add(&st, 0x1800, 0x2000, STB_GLOBAL, STT_FUNC, "big");
+	pulse_symtab__add(&st, 0x3000, 0x10, STB_GLOBAL, STT_FUNC, "c");
+	pulse_symtab__fixup(&st, false);
+	ASSERT_STREQ(name_at(&st, 0x1005), "a");
+	ASSERT_STREQ(name_at(&st, 0x1010), "-");
+	ASSERT_STREQ(name_at(&st, 0x3005), "big");	/* "c" is never reached */
+	ASSERT_STREQ(name_at(&st, 0x37ff), "big");
+	ASSERT_STREQ(name_at(&st, 0x3800), "-");
+	ASSERT_EQ(st.nr, 2);
+	pulse_symtab__exit(&st);
+
+	/* the order matters: a small symbol at the root hides the rest of a big one */
+	pulse_symtab__init(&st);
+	pulse_symtab__add(&st, 0x1000, 0x100, STB_GLOBAL, STT_FUNC, "big");
+	pulse_symtab__add(&st, 0x1010, 0x10, STB_GLOBAL, STT_FUNC, "small");
+	pulse_symtab__fixup(&st, false);
+	ASSERT_STREQ(name_at(&st, 0x1015), "big");
+	ASSERT_STREQ(name_at(&st, 0x1050), "big");
+	pulse_symtab__exit(&st);
+	pulse_symtab__init(&st);
+	pulse_symtab__add(&st, 0x1010, 0x10, STB_GLOBAL, STT_FUNC, "small");
+	pulse_symtab__add(&st, 0x1000, 0x100, STB_GLOBAL, STT_FUNC, "big");
+	pulse_symtab__fixup(&st, false);
+	ASSERT_STREQ(name_at(&st, 0x1005), "big");
+	ASSERT_STREQ(name_at(&st, 0x1015), "small");
+	ASSERT_STREQ(name_at(&st, 0x1050), "-");
+	pulse_symtab__exit(&st);
+
+	/*
+	 * An alias erased by the de-aliasing was the root: its successor "big"
+	 * moves up there and now hides "t", which was found before.
+	 */
+	pulse_symtab__init(&st);
+	pulse_symtab__add(&st, 0x1000, 0x10, STB_GLOBAL, STT_FUNC, "p");
+	pulse_symtab__add(&st, 0x1000, 0x10, STB_WEAK, STT_FUNC, "q");
+	pulse_symtab__add(&st, 0x2000, 0x10, STB_GLOBAL, STT_FUNC, "t");
+	pulse_symtab__add(&st, 0x1800, 0x1000, STB_GLOBAL, STT_FUNC, "big");
+	pulse_symtab__fixup(&st, false);
+	ASSERT_STREQ(name_at(&st, 0x1005), "p");
+	ASSERT_STREQ(name_at(&st, 0x1900), "big");
+	ASSERT_STREQ(name_at(&st, 0x2005), "big");
+	ASSERT_STREQ(name_at(&st, 0x2100), "big");
+	pulse_symtab__exit(&st);
+
+	/*
+	 * Partly covered (libc's slashdot.0 and dir_suffix): the second is
+	 * found past the end of the first, and keeps its own start.
+	 */
+	pulse_symtab__init(&st);
+	pulse_symtab__add(&st, 0x100, 8, STB_LOCAL, STT_OBJECT, "before");
+	pulse_symtab__add(&st, 0xc62, 4, STB_LOCAL, STT_OBJECT, "slashdot.0");
+	pulse_symtab__add(&st, 0xc65, 2, STB_LOCAL, STT_OBJECT, "dir_suffix");
+	pulse_symtab__add(&st, 0xd00, 8, STB_LOCAL, STT_OBJECT, "after");
+	pulse_symtab__fixup(&st, false);
+	ASSERT_STREQ(name_at(&st, 0xc65), "slashdot.0");
+	s = pulse_symtab__find(&st, 0xc66);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "dir_suffix");
+	ASSERT_EQ(s->start, 0xc65);
+	ASSERT_STREQ(name_at(&st, 0xc67), "-");
+	ASSERT_STREQ(name_at(&st, 0xd07), "after");
+	pulse_symtab__exit(&st);
+
+	/* JIT maps are not fixed up, but overlaps go the same way */
+	{
+		const char *path = tmp_path("perf-124.map");
+
+		write_file(path, "3000 10 c\n1800 2000 big\n");
+		pulse_symtab__init(&st);
+		ASSERT_EQ(pulse_symtab__load_perf_map(&st, path), 2);
+		ASSERT_STREQ(name_at(&st, 0x3005), "c");	/* the root */
+		ASSERT_STREQ(name_at(&st, 0x2000), "big");
+		ASSERT_STREQ(name_at(&st, 0x3500), "-");	/* right of c: nothing */
+		pulse_symtab__exit(&st);
+		write_file(path, "1800 2000 big\n3000 10 c\n");
+		pulse_symtab__init(&st);
+		ASSERT_EQ(pulse_symtab__load_perf_map(&st, path), 2);
+		ASSERT_STREQ(name_at(&st, 0x3005), "big");
+		ASSERT_STREQ(name_at(&st, 0x3500), "big");
+		pulse_symtab__exit(&st);
+	}
+}
+
 static void test_symbols__kallsyms(void)
 {
 	const char *path = tmp_path("kallsyms");
@@ -244,6 +348,90 @@ static void test_symbols__elf_program(void)
 		ASSERT_TRUE(strcmp(st.syms[i].name, "pulse_test_func"));
 	pulse_symtab__exit(&st);
 	ASSERT_EQ(pulse_symtab__load_elf(&st, "/nonexistent", NULL), -ENOENT);
+}
+
+/* The symbol of @dso at file offset @off, loading it with @dsos' options. */
+static const char *dso_name_at(struct pulse_dsos *dsos, const char *path, const uint8_t *id,
+			       uint64_t off)
+{
+	const struct pulse_symbol *s;
+	struct pulse_dso *dso;
+
+	if (id)
+		pulse_dsos__set_build_id(dsos, path, PULSE_DSO_USER, id, 20);
+	dso = pulse_dsos__findnew(dsos, path, PULSE_DSO_USER);
+	if (!dso)
+		return "?";
+	s = pulse_dso__find_symbol(dsos, dso, off);
+	return s ? s->name : "-";
+}
+
+/*
+ * A stripped program whose symbols are in a separate debug file: found by
+ * the build-id read from the program itself when none was recorded (pipe
+ * mode), as perf does, and through its .gnu_debuglink.
+ */
+static void test_symbols__debug_files(void)
+{
+	char src[256], bin[256], cmd[4096], dbg[256], hex[41], path[512];
+	struct pulse_symbol_opts opts = { .sz = sizeof(opts) };
+	struct pulse_dsos dsos;
+	uint8_t id[20], bad[20] = { 0 };
+	long long off;
+	int n;
+
+	snprintf(src, sizeof(src), "%s", tmp_path("dbg.c"));
+	snprintf(bin, sizeof(bin), "%s", tmp_path("dbgprog"));
+	write_file(src, "__attribute__((noinline)) int pulse_hidden_func(int x) { return x * 5; }\n"
+			"int main(int c, char **v) { return pulse_hidden_func(c); }\n");
+	snprintf(cmd, sizeof(cmd),
+		 "gcc -O1 -fPIE -pie -Wl,--build-id=sha1 -o %s %s 2>/dev/null && "
+		 "objcopy --only-keep-debug %s %s.debug && strip -o %s.stripped %s && "
+		 "objcopy --add-gnu-debuglink=%s.debug %s.stripped %s.linked",
+		 bin, src, bin, bin, bin, bin, bin, bin, bin);
+	if (system(cmd)) {
+		test__skip = "no gcc or binutils";
+		return;
+	}
+	off = nm_offset(bin, "pulse_hidden_func");
+	ASSERT_TRUE(off > 0);
+	n = pulse_elf__build_id(bin, id, sizeof(id));
+	ASSERT_EQ(n, 20);
+	for (int i = 0; i < 20; i++)
+		sprintf(hex + 2 * i, "%02x", id[i]);
+	snprintf(dbg, sizeof(dbg), "%s", tmp_path("debug"));
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/.build-id/%.2s && cp %s.debug %s/.build-id/%.2s/%s.debug",
+		 dbg, hex, bin, dbg, hex, hex + 2);
+	ASSERT_EQ(system(cmd), 0);
+
+	/* stripped, no build-id recorded: the one on disk finds the debug file */
+	opts.debug_dir = dbg;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &opts), 0);
+	snprintf(path, sizeof(path), "%s.stripped", bin);
+	ASSERT_STREQ(dso_name_at(&dsos, path, NULL, off + 1), "pulse_hidden_func");
+	pulse_dsos__exit(&dsos);
+
+	/* the same with the right build-id recorded */
+	ASSERT_EQ(pulse_dsos__init(&dsos, &opts), 0);
+	ASSERT_STREQ(dso_name_at(&dsos, path, id, off + 1), "pulse_hidden_func");
+	pulse_dsos__exit(&dsos);
+
+	/* another build-id recorded: neither the debug file nor the program itself */
+	ASSERT_EQ(pulse_dsos__init(&dsos, &opts), 0);
+	ASSERT_STREQ(dso_name_at(&dsos, path, bad, off + 1), "-");
+	pulse_dsos__exit(&dsos);
+
+	/* no debug directory: the stripped program has no such symbol */
+	opts.debug_dir = NULL;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &opts), 0);
+	ASSERT_STREQ(dso_name_at(&dsos, path, NULL, off + 1), "-");
+	pulse_dsos__exit(&dsos);
+
+	/* but its .gnu_debuglink, next to it, has */
+	ASSERT_EQ(pulse_dsos__init(&dsos, &opts), 0);
+	snprintf(path, sizeof(path), "%s.linked", bin);
+	ASSERT_STREQ(dso_name_at(&dsos, path, NULL, off + 1), "pulse_hidden_func");
+	pulse_dsos__exit(&dsos);
 }
 
 static void test_symbols__build_id(void)
@@ -419,7 +607,9 @@ static void test_machine__jit_map(void)
 }
 
 TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choice),
+	  TEST(test_symbols__tree_walk),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
-	  TEST(test_symbols__elf_program), TEST(test_symbols__build_id),
+	  TEST(test_symbols__elf_program), TEST(test_symbols__debug_files),
+	  TEST(test_symbols__build_id),
 	  TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
 	  TEST(test_machine__jit_map))
