@@ -323,6 +323,7 @@ static bool tracepoint_name(struct pulse_data *d, uint64_t id, char *buf, size_t
 {
 	static const char magic[] = "\x17\x08\x44tracing";
 	struct tdata t = { 0 };
+	const unsigned char *big_endian;
 	uint32_t nr_sys;
 	uint64_t sz;
 
@@ -331,8 +332,10 @@ static bool tracepoint_name(struct pulse_data *d, uint64_t id, char *buf, size_t
 		return false;
 	t.off = sizeof(magic) - 1;
 	tdata__str(&t);				/* version */
-	t.swap = (tdata__take(&t, 1) ? t.p[t.off - 1] : 0) !=
-		 (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	big_endian = tdata__take(&t, 1);
+	if (!big_endian)
+		return false;
+	t.swap = !!*big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 	tdata__take(&t, 1);			/* sizeof(long) */
 	tdata__u32(&t);				/* page size */
 	if (!tdata__str(&t))			/* "header_page" */
