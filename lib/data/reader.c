@@ -139,7 +139,8 @@ static int index_ids(struct pulse_data *d)
 	for (size_t i = 0; i < d->nr_attrs; i++)
 		for (size_t j = 0; j < d->attrs[i]->nr_ids; j++)
 			ids[k++] = (struct id_ent){ d->attrs[i]->ids[j], i };
-	qsort(ids, n, sizeof(*ids), id_cmp);
+	if (n)
+		qsort(ids, n, sizeof(*ids), id_cmp);
 	free(d->ids);
 	d->ids = ids;
 	d->nr_ids = n;
