@@ -367,6 +367,9 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.stop = &stop_flag;
 
 	ret = pulse_record__run(&o, &st, &e);
+	if (e.user_only && !quiet)
+		warning("kernel.perf_event_paranoid=%d: recording user space only (kernel excluded)",
+			e.paranoid);
 	if (e.fell_back && explicit_cycles && !quiet)
 		warning("the cycles event is not supported (no hardware PMU), falling back to cpu-clock");
 	if (ret) {

@@ -30,4 +30,13 @@ void pulse_evsel__close(struct pulse_evsel *evsel);
 /* The same ioctl on every open fd. Return: 0 or the first -errno. */
 int pulse_evsel__ioctl(struct pulse_evsel *evsel, unsigned long req, unsigned long arg);
 
+/**
+ * pulse_evsel__fallback_user_only - after EACCES/EPERM under
+ * perf_event_paranoid > 1, exclude kernel samples and append "u" to the
+ * name, as perf 6.1 does.
+ * @paranoid: set to the value read
+ * Return: true if the evsel changed and the open is worth retrying.
+ */
+bool pulse_evsel__fallback_user_only(struct pulse_evsel *evsel, int err, int *paranoid);
+
 #endif

@@ -80,6 +80,8 @@ struct pulse_record_error {
 	int cpu;
 	pid_t tid;
 	bool fell_back;			/* cycles -> cpu-clock happened (warn once) */
+	bool user_only;			/* kernel samples excluded: no right to profile it */
+	int paranoid;			/* kernel.perf_event_paranoid, when user_only */
 };
 
 /* -a, or -C without a task target. */

@@ -118,3 +118,39 @@ int pulse_evsel__ioctl(struct pulse_evsel *evsel, unsigned long req, unsigned lo
 			return -errno;
 	return 0;
 }
+
+static int perf_event_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int v = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = 2;
+		fclose(f);
+	}
+	return v;
+}
+
+bool pulse_evsel__fallback_user_only(struct pulse_evsel *evsel, int err, int *paranoid)
+{
+	const char *sep = ":";
+	char *name;
+
+	/* perf 6.1 evsel__fallback(): without the right to profile the kernel, exclude it. */
+	if ((err != -EACCES && err != -EPERM) || evsel->attr.exclude_kernel ||
+	    evsel->attr.exclude_user)
+		return false;
+	*paranoid = perf_event_paranoid();
+	if (*paranoid <= 1)
+		return false;
+	if (strchr(evsel->name, '/') || strchr(evsel->name, ':'))
+		sep = "";
+	if (asprintf(&name, "%s%su", evsel->name, sep) < 0)
+		return false;
+	free(evsel->name);
+	evsel->name = name;
+	/* perf 6.1 leaves exclude_hv alone here (its name then reads ":uh") */
+	evsel->attr.exclude_kernel = 1;
+	return true;
+}

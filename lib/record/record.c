@@ -260,6 +260,10 @@ static int open_events(struct rec *r)
 				r->err->fell_back = true;
 				continue;
 			}
+			if (pulse_evsel__fallback_user_only(e, ret, &r->err->paranoid)) {
+				r->err->user_only = true;
+				continue;
+			}
 			r->err->stage = PULSE_REC_OPEN;
 			r->err->evsel = e->name;
 			r->err->cpu = cpu;
