@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include <sys/uio.h>
 #include <linux/types.h>
+#include <pulse/buf.h>
 #include <pulse/perf-abi.h>
 
 #define PULSE_FILE_MAGIC 0x32454c4946524550ULL	   /* "PERFILE2" */
@@ -263,13 +264,6 @@ void pulse_data_writer__delete(struct pulse_data_writer *w);
 /* ---- feature payload builders (lib/data/features.c) -------------------- */
 
 /* Encode a perf_header_string: u32 len; char s[len], len = strlen+1 rounded up to 64. */
-struct pulse_buf {
-	char *p;	/* owned, free() */
-	size_t len;
-	size_t alloc;
-};
-int pulse_buf__add(struct pulse_buf *b, const void *data, size_t len);
 int pulse_buf__add_string(struct pulse_buf *b, const char *s);
-void pulse_buf__release(struct pulse_buf *b);
 
 #endif

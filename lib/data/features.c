@@ -25,35 +25,6 @@
 
 #define NAME_ALIGN 64		/* perf's alignment of perf_header_string */
 
-int pulse_buf__add(struct pulse_buf *b, const void *data, size_t len)
-{
-	if (!len)
-		return 0;
-	if (len > SIZE_MAX - b->len)
-		return -ENOMEM;
-	if (b->len + len > b->alloc) {
-		size_t na = b->alloc ? b->alloc : 256;
-		char *np;
-
-		while (na < b->len + len) {
-			if (na > SIZE_MAX / 2)
-				return -ENOMEM;
-			na *= 2;
-		}
-		np = realloc(b->p, na);
-		if (!np)
-			return -ENOMEM;
-		b->p = np;
-		b->alloc = na;
-	}
-	if (data)
-		memcpy(b->p + b->len, data, len);
-	else
-		memset(b->p + b->len, 0, len);
-	b->len += len;
-	return 0;
-}
-
 static int buf_add_u32(struct pulse_buf *b, __u32 v)
 {
 	return pulse_buf__add(b, &v, sizeof(v));
@@ -83,60 +54,19 @@ int pulse_buf__add_string(struct pulse_buf *b, const char *s)
 	return err ? err : buf_add_padded(b, s, olen, len);
 }
 
-void pulse_buf__release(struct pulse_buf *b)
-{
-	free(b->p);
-	b->p = NULL;
-	b->len = b->alloc = 0;
-}
-
 /* Read a small text file whole into a malloc'ed, NUL-terminated buffer. */
 static int read_text(const char *path, char **out)
 {
-	size_t alloc = 4096, used = 0;
-	char *buf = NULL;
-	int fd, err = 0;
+	struct pulse_buf b = { 0 };
+	long n = pulse_buf__read_file(&b, path, 0);
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n;
-
-		if (!buf || alloc - used < 2) {
-			char *nb;
-
-			if (buf)
-				alloc *= 2;
-			if (alloc > (64u << 20)) {
-				err = -EFBIG;
-				break;
-			}
-			nb = realloc(buf, alloc);
-			if (!nb) {
-				err = -ENOMEM;
-				break;
-			}
-			buf = nb;
-		}
-		n = read(fd, buf + used, alloc - used - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			err = -errno;
-			break;
-		}
-		if (!n)
-			break;
-		used += n;
+	if (n < 0) {
+		pulse_buf__release(&b);
+		return (int)n;
 	}
-	close(fd);
-	if (err) {
-		free(buf);
-		return err;
-	}
-	buf[used] = '\0';
-	*out = buf;
+	if (!b.p && pulse_buf__add(&b, "", 1))
+		return -ENOMEM;
+	*out = b.p;
 	return 0;
 }
 

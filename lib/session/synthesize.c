@@ -22,6 +22,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
+#include <pulse/buf.h>
 #include <pulse/synthesize.h>
 #include "core/internal.h"
 
@@ -43,8 +44,7 @@ struct synth {
 	void *arg;
 	int cb_ret;			/* non-zero once the callback asked to stop */
 	char *rec;			/* one record; MMAP2_FN_OFF + PATH_MAX + id_size */
-	char *file;			/* the last file read, NUL-terminated */
-	size_t file_alloc;
+	struct pulse_buf file;		/* the last file read, NUL-terminated */
 	bool hugetlbfs_done;
 	char hugetlbfs[PATH_MAX];	/* mount point, "" when none */
 };
@@ -92,7 +92,7 @@ static int synth__init(struct synth *s, const struct pulse_synth_opts *opts,
 static void synth__exit(struct synth *s)
 {
 	free(s->rec);
-	free(s->file);
+	pulse_buf__release(&s->file);
 }
 
 static int synth__emit(struct synth *s, size_t size)
@@ -110,47 +110,13 @@ static int synth__emit(struct synth *s, size_t size)
  */
 static int synth__read_file(struct synth *s, const char *path, size_t *len)
 {
-	size_t used = 0;
-	int fd, err = 0;
+	long n;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		ssize_t n;
-
-		if (s->file_alloc - used < 2) {
-			size_t na = s->file_alloc ? 2 * s->file_alloc : 16384;
-			char *nb;
-
-			if (na > FILE_MAX) {
-				err = -EFBIG;
-				break;
-			}
-			nb = realloc(s->file, na);
-			if (!nb) {
-				err = -ENOMEM;
-				break;
-			}
-			s->file = nb;
-			s->file_alloc = na;
-		}
-		n = read(fd, s->file + used, s->file_alloc - used - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			err = -errno;
-			break;
-		}
-		if (!n)
-			break;
-		used += n;
-	}
-	close(fd);
-	if (err)
-		return err;
-	s->file[used] = '\0';
-	*len = used;
+	s->file.len = 0;
+	n = pulse_buf__read_file(&s->file, path, FILE_MAX);
+	if (n < 0)
+		return (int)n;
+	*len = (size_t)n;
 	return 0;
 }
 
@@ -230,9 +196,9 @@ static int read_status(struct synth *s, const char *path, struct task_status *st
 	if (err)
 		return err;
 	memset(st, 0, sizeof(*st));
-	name = status_field(s->file, "Name:");
-	tgid = status_field(s->file, "Tgid:");
-	ppid = status_field(s->file, "PPid:");
+	name = status_field(s->file.p, "Name:");
+	tgid = status_field(s->file.p, "Tgid:");
+	ppid = status_field(s->file.p, "PPid:");
 	if (!tgid)
 		return -ENOENT;
 	if (name) {
@@ -248,7 +214,7 @@ static int read_status(struct synth *s, const char *path, struct task_status *st
 	st->tgid = atoi(tgid);
 	st->ppid = ppid ? atoi(ppid) : -1;
 	/* Kernel threads have no mm, hence no Vm* lines. */
-	st->kthread = !status_field(s->file, "VmPeak:");
+	st->kthread = !status_field(s->file.p, "VmPeak:");
 	return st->tgid < 0 ? -ENOENT : 0;
 }
 
@@ -290,7 +256,7 @@ static void find_hugetlbfs(struct synth *s)
 	snprintf(path, sizeof(path), "%s/mounts", s->proc);
 	if (synth__read_file(s, path, &len))
 		return;
-	for (line = strtok_r(s->file, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (line = strtok_r(s->file.p, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char dev[256], mnt[PATH_MAX], type[64];
 
 		if (sscanf(line, "%255s %4095s %63s", dev, mnt, type) == 3 &&
@@ -457,7 +423,7 @@ static int synth_maps(struct synth *s, int tgid, int pid)
 {
 	char path[PATH_MAX + 64];
 	char *maps, *line, *eol;
-	size_t len;
+	size_t len = 0;
 	int err;
 
 	snprintf(path, sizeof(path), "%s/%d/task/%d/maps", s->proc, pid, pid);
@@ -470,7 +436,7 @@ static int synth_maps(struct synth *s, int tgid, int pid)
 	maps = malloc(len + 1);
 	if (!maps)
 		return -ENOMEM;
-	memcpy(maps, s->file, len + 1);
+	memcpy(maps, s->file.p, len + 1);
 	for (line = maps; *line; line = *eol ? eol + 1 : eol) {
 		struct maps_line m;
 

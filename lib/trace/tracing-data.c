@@ -22,7 +22,6 @@
 #include <pulse/trace.h>
 #include "core/internal.h"
 
-#define READ_CHUNK 16384
 
 /*
  * Append @hdr_sz bytes of size (4 or 8, native-endian) and then the whole
@@ -30,51 +29,27 @@
  */
 static int add_file(struct pulse_buf *b, const char *path, size_t hdr_sz, bool missing_ok)
 {
-	size_t hdr_pos = b->len, size = 0;
-	int fd, err;
+	size_t hdr_pos = b->len;
+	long size;
+	int err;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		err = -errno;
-		if (err == -ENOENT && missing_ok)
-			return pulse_buf__add(b, NULL, hdr_sz);
-		pr_debug("tracing data: %s: %s\n", path, strerror(-err));
-		return err;
-	}
 	err = pulse_buf__add(b, NULL, hdr_sz);
-	for (;;) {
-		size_t tail;
-		ssize_t n;
-
-		if (err)
-			break;
-		tail = b->len;
-		err = pulse_buf__add(b, NULL, READ_CHUNK);
-		if (err)
-			break;
-		n = read(fd, b->p + tail, READ_CHUNK);
-		b->len = tail + (n > 0 ? (size_t)n : 0);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			err = -errno;
-			break;
-		}
-		if (!n)
-			break;
-		size += n;
-	}
-	close(fd);
 	if (err)
 		return err;
+	size = pulse_buf__read_file(b, path, hdr_sz == 4 ? UINT32_MAX : 0);
+	if (size < 0) {
+		if (size == -ENOENT && missing_ok)
+			return 0; /* a zero size */
+		pr_debug("tracing data: %s: %s\n", path, strerror((int)-size));
+		b->len = hdr_pos;
+		return (int)size;
+	}
 	if (hdr_sz == 4) {
 		__u32 v = (__u32)size;
 
-		if (size > UINT32_MAX)
-			return -EFBIG;
 		memcpy(b->p + hdr_pos, &v, 4);
 	} else {
-		__u64 v = size;
+		__u64 v = (__u64)size;
 
 		memcpy(b->p + hdr_pos, &v, 8);
 	}
