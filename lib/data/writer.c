@@ -53,12 +53,13 @@ struct pulse_data_writer {
 	__u64 last_kept;		/* bytes of the last writev that stayed in the file */
 };
 
-static int write_all(int fd, const void *buf, size_t len)
+/* write(2) the whole buffer, or pwrite(2) it at @off when off >= 0. */
+static int write_at(int fd, const void *buf, size_t len, long long off)
 {
 	const char *p = buf;
 
 	while (len) {
-		ssize_t n = write(fd, p, len);
+		ssize_t n = off < 0 ? write(fd, p, len) : pwrite(fd, p, len, off);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -69,29 +70,20 @@ static int write_all(int fd, const void *buf, size_t len)
 			return -ENOSPC;
 		p += n;
 		len -= n;
+		if (off >= 0)
+			off += n;
 	}
 	return 0;
 }
 
+static int write_all(int fd, const void *buf, size_t len)
+{
+	return write_at(fd, buf, len, -1);
+}
+
 static int pwrite_all(int fd, const void *buf, size_t len, __u64 off)
 {
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = pwrite(fd, p, len, off);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (n == 0)
-			return -ENOSPC;
-		p += n;
-		len -= n;
-		off += n;
-	}
-	return 0;
+	return write_at(fd, buf, len, (long long)off);
 }
 
 static size_t nr_ids_total(const struct pulse_data_writer *w)

@@ -149,6 +149,17 @@ static int read_online_cpus(int **cpus)
 	return n;
 }
 
+static int add_thread(struct rec *r, pid_t tid)
+{
+	pid_t *t = realloc(r->threads, (r->nr_threads + 1) * sizeof(pid_t));
+
+	if (!t)
+		return -ENOMEM;
+	r->threads = t;
+	r->threads[r->nr_threads++] = tid;
+	return 0;
+}
+
 /* Every thread of a process, from /proc/PID/task. */
 static int add_task_threads(struct rec *r, pid_t pid)
 {
@@ -163,14 +174,10 @@ static int add_task_threads(struct rec *r, pid_t pid)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] < '0' || de->d_name[0] > '9')
 			continue;
-		pid_t *t = realloc(r->threads, (r->nr_threads + 1) * sizeof(pid_t));
-
-		if (!t) {
+		if (add_thread(r, atoi(de->d_name))) {
 			closedir(d);
 			return -ENOMEM;
 		}
-		r->threads = t;
-		r->threads[r->nr_threads++] = atoi(de->d_name);
 	}
 	closedir(d);
 	return 0;
@@ -792,14 +799,9 @@ static int setup_target(struct rec *r)
 		if (r->nr_cpus < 0)
 			return r->nr_cpus;
 	}
-	if (is_system_wide(o)) {
-		r->threads = malloc(sizeof(pid_t));
-		if (!r->threads)
-			return -ENOMEM;
-		r->threads[0] = -1;
-		r->nr_threads = 1;
-		return 0;
-	}
+	/* -1: every task of the CPUs */
+	if (is_system_wide(o))
+		return add_thread(r, -1);
 	for (size_t i = 0; i < o->nr_pids; i++) {
 		ret = add_task_threads(r, o->pids[i]);
 		if (ret) {
@@ -810,7 +812,6 @@ static int setup_target(struct rec *r)
 	}
 	for (size_t i = 0; i < o->nr_tids; i++) {
 		char path[64];
-		pid_t *t;
 
 		snprintf(path, sizeof(path), "/proc/%d/status", (int)o->tids[i]);
 		if (access(path, F_OK)) {
@@ -818,20 +819,12 @@ static int setup_target(struct rec *r)
 			r->err->tid = o->tids[i];
 			return -ESRCH;
 		}
-		t = realloc(r->threads, (r->nr_threads + 1) * sizeof(pid_t));
-		if (!t)
+		if (add_thread(r, o->tids[i]))
 			return -ENOMEM;
-		r->threads = t;
-		r->threads[r->nr_threads++] = o->tids[i];
 	}
-	if (!r->nr_threads) {
-		/* a command: its pid is known once forked */
-		r->threads = malloc(sizeof(pid_t));
-		if (!r->threads)
-			return -ENOMEM;
-		r->threads[0] = -1;
-		r->nr_threads = 1;
-	}
+	/* a command: its pid is filled in once forked */
+	if (!r->nr_threads)
+		return add_thread(r, -1);
 	return 0;
 }
 
