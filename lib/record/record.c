@@ -79,6 +79,7 @@ struct rec {
 	struct id_ent *ids;
 	size_t nr_ids;
 	struct sample_offs *offs;	/* [nr_evsels] */
+	struct pulse_data_attr *attrs;	/* [nr_evsels], the events as the file stores them */
 	size_t id_size;			/* sample_id trailer bytes */
 	pid_t child;
 	int go_pipe[2];
@@ -583,22 +584,12 @@ static int features_at_start(struct rec *r)
 		PULSE_FEAT_NRCPUS, PULSE_FEAT_CPUDESC, PULSE_FEAT_CPUID, PULSE_FEAT_TOTAL_MEM,
 		PULSE_FEAT_CMDLINE, PULSE_FEAT_EVENT_DESC,
 	};
-	struct pulse_data_attr *attrs = NULL;
 	struct pulse_feat_ctx ctx = { 0 };
 	int ret = 0;
 
-	attrs = calloc(r->nr_evsels, sizeof(*attrs));
-	if (!attrs)
-		return -ENOMEM;
-	for (int i = 0; i < r->nr_evsels; i++) {
-		attrs[i].attr = r->evsels[i]->attr;
-		attrs[i].name = r->evsels[i]->name;
-		attrs[i].ids = r->evsels[i]->id;
-		attrs[i].nr_ids = (size_t)r->evsels[i]->nr_cpus * r->evsels[i]->nr_threads;
-	}
 	ctx.argc = o->argc_self;
 	ctx.argv = o->argv_self;
-	ctx.attrs = attrs;
+	ctx.attrs = r->attrs;
 	ctx.nr_attrs = r->nr_evsels;
 	for (size_t i = 0; i < ARRAY_SIZE(feats) && !ret; i++) {
 		struct pulse_buf b = { 0 };
@@ -610,7 +601,6 @@ static int features_at_start(struct rec *r)
 			ret = 0; /* this machine cannot say (e.g. no cpuinfo field) */
 		pulse_buf__release(&b);
 	}
-	free(attrs);
 	return ret;
 }
 
@@ -913,6 +903,7 @@ static void rec_cleanup(struct rec *r)
 	free(r->cpus);
 	free(r->ids);
 	free(r->offs);
+	free(r->attrs);
 	dso_hits__delete(r->hits);
 	pulse_data_writer__delete(r->w);
 	for (int i = 0; i < 2; i++) {
@@ -950,7 +941,6 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	struct rec r = { .opts = o, .stats = stats, .err = err, .pidfd = -1, .epfd = -1,
 			 .go_pipe = { -1, -1 }, .exec_pipe = { -1, -1 } };
 	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .pipe = o->pipe };
-	struct pulse_data_attr *attrs = NULL;
 	int ret;
 
 	memset(stats, 0, sizeof(*stats));
@@ -1009,19 +999,18 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	if (ret)
 		goto out_kill;
 
-	attrs = calloc(r.nr_evsels, sizeof(*attrs));
-	if (!attrs) {
+	r.attrs = calloc(r.nr_evsels, sizeof(*r.attrs));
+	if (!r.attrs) {
 		ret = -ENOMEM;
 		goto out_kill;
 	}
 	for (int i = 0; i < r.nr_evsels; i++) {
-		attrs[i].attr = r.evsels[i]->attr;
-		attrs[i].name = r.evsels[i]->name;
-		attrs[i].ids = r.evsels[i]->id;
-		attrs[i].nr_ids = (size_t)r.evsels[i]->nr_cpus * r.evsels[i]->nr_threads;
+		r.attrs[i].attr = r.evsels[i]->attr;
+		r.attrs[i].name = r.evsels[i]->name;
+		r.attrs[i].ids = r.evsels[i]->id;
+		r.attrs[i].nr_ids = (size_t)r.evsels[i]->nr_cpus * r.evsels[i]->nr_threads;
 	}
-	r.w = pulse_data_writer__new(o->out_fd, attrs, r.nr_evsels, &wo);
-	free(attrs);
+	r.w = pulse_data_writer__new(o->out_fd, r.attrs, r.nr_evsels, &wo);
 	if (!r.w) {
 		ret = write_err(&r, -errno);
 		goto out_kill;
