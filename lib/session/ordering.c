@@ -187,7 +187,8 @@ static int ordered__flush_upto(struct pulse_ordered *q, uint64_t limit)
 			break;
 		}
 	}
-	memmove(q->q, q->q + i, (q->nr - i) * sizeof(*q->q));
+	if (i && q->nr > i)
+		memmove(q->q, q->q + i, (q->nr - i) * sizeof(*q->q));
 	q->nr -= i;
 	q->nr_sorted -= i;
 	return ret;
