@@ -3,3 +3,5 @@
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/record-storm.sh"
+"$dir/report.sh"
+"$dir/script.sh"
