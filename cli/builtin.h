@@ -2,6 +2,8 @@
 #ifndef PULSE_BUILTIN_H
 #define PULSE_BUILTIN_H
 
+#include <stdio.h>
+
 /*
  * Each command returns its exit status. Usage errors exit with 129 (git and
  * perf's subcmd value), runtime errors with 1.
@@ -12,6 +14,13 @@ int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
+
+/*
+ * cli/report-dump.c: `pulse report -D`, perf's --dump-raw-trace of @input
+ * on @out; returns the exit status. Weak: a build without that file has
+ * no -D (cmd_report() checks for NULL).
+ */
+int report_dump_raw(const char *input, FILE *out) __attribute__((weak));
 
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);

@@ -557,7 +557,7 @@ static const char *default_input(void)
 int cmd_report(int argc, const char **argv)
 {
 	const char *input = NULL, *sort = "comm,dso,sym";
-	bool use_stdio = false, show_nr = false;
+	bool use_stdio = false, show_nr = false, dump_raw = false;
 	double percent_limit = 0;
 	int children = -1, ret = 1, err;
 	const char *bad;
@@ -579,6 +579,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
+		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
 		OPT_END(),
 	};
 
@@ -594,6 +595,15 @@ int cmd_report(int argc, const char **argv)
 		usage_with_options(report_usage, options);
 		return PULSE_EXIT_USAGE;
 	}
+	if (!input)
+		input = default_input();
+	if (dump_raw) {
+		if (!report_dump_raw) {
+			error("-D is not available in this build");
+			return 1;
+		}
+		return report_dump_raw(input, stdout);
+	}
 	err = pulse_sort_keys__parse(sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
 	if (err <= 0) {
 		if (err == 0)
@@ -606,8 +616,6 @@ int cmd_report(int argc, const char **argv)
 	rep.nr_keys = err;
 	sopts.show_nr_samples = show_nr;
 	sopts.percent_limit = percent_limit;
-	if (!input)
-		input = default_input();
 
 	err = pulse_data__open(&rep.d, input);
 	if (err == -ENODATA) {
