@@ -2,9 +2,18 @@
 /*
  * Time ordering of records, perf's ordered_events semantics (see
  * include/pulse/ordering.h). Queued records are copied (the reader's bytes
- * live only during its callback) into large slabs; a flush sorts what is
- * pending by (timestamp, arrival) and hands out the prefix up to the limit.
- * Slabs are recycled once everything in them has been delivered.
+ * live only during its callback) into large slabs, so there is no malloc
+ * per record; slabs are recycled once everything in them has been
+ * delivered, which bounds memory by what two rounds hold.
+ *
+ * The pending array is a sorted prefix (what earlier flushes left) and the
+ * records queued since, in arrival order. A round of a recording is a few
+ * runs already in time order (one per CPU ring read), so a flush sorts the
+ * new records with a natural merge sort, O(n log runs) rather than qsort's
+ * O(n log n) with a comparison call each, and merges them into the prefix
+ * from the back. Every merge is stable, so equal timestamps keep their
+ * arrival order without a sequence number. Delivered records are dropped
+ * by moving a head index, not by shifting the array.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,7 +25,6 @@
 
 struct queued {
 	uint64_t ts;		/* sort key */
-	uint64_t seq;		/* arrival order, for equal timestamps */
 	uint64_t file_offset;	/* where the record was read */
 	struct slab *slab;	/* holds the copy */
 	const struct perf_event_header *rec;	/* the copy */
@@ -33,11 +41,13 @@ struct slab {
 struct pulse_ordered {
 	pulse_ordered_fn fn;	/* delivery */
 	void *arg;		/* for fn */
-	struct queued *q;	/* pending records; [0, nr_sorted) sorted */
+	struct queued *q;	/* pending records: q[head, head + nr) */
+	struct queued *tmp;	/* merge scratch, tmp_alloc entries */
+	size_t head;		/* first pending */
 	size_t nr;		/* pending */
-	size_t alloc;		/* allocated */
-	size_t nr_sorted;	/* sorted prefix */
-	uint64_t seq;		/* next arrival number */
+	size_t alloc;		/* entries allocated in q */
+	size_t tmp_alloc;	/* entries allocated in tmp */
+	size_t nr_sorted;	/* sorted prefix of the pending */
 	uint64_t max_ts;	/* newest timestamp queued */
 	uint64_t next_flush;	/* a round delivers up to here */
 	struct slab *cur;	/* slab being filled */
@@ -74,7 +84,7 @@ void pulse_ordered__delete(struct pulse_ordered *q)
 
 	if (!q)
 		return;
-	for (size_t i = 0; i < q->nr; i++)
+	for (size_t i = q->head; i < q->head + q->nr; i++)
 		if (q->q[i].slab != q->cur)
 			slab__release(q, q->q[i].slab);
 	free(q->cur);
@@ -83,6 +93,7 @@ void pulse_ordered__delete(struct pulse_ordered *q)
 		free(s);
 	}
 	free(q->q);
+	free(q->tmp);
 	free(q);
 }
 
@@ -133,28 +144,33 @@ int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header
 
 	if (!timestamp || timestamp == ~0ULL)
 		return -ETIME;
-	if (q->nr == q->alloc) {
-		size_t n = q->alloc ? q->alloc * 2 : 4096;
-		struct queued *nq = realloc(q->q, n * sizeof(*nq));
+	if (q->head + q->nr == q->alloc) {
+		if (q->head && q->head >= q->alloc / 2) {
+			/* at least half is free: slide down rather than grow */
+			memmove(q->q, q->q + q->head, q->nr * sizeof(*q->q));
+			q->head = 0;
+		} else {
+			size_t n = q->alloc ? q->alloc * 2 : 4096;
+			struct queued *nq = realloc(q->q, n * sizeof(*nq));
 
-		if (!nq)
-			return -ENOMEM;
-		q->q = nq;
-		q->alloc = n;
+			if (!nq)
+				return -ENOMEM;
+			q->q = nq;
+			q->alloc = n;
+		}
 	}
 	copy = ordered__alloc(q, rec->size, &slab);
 	if (!copy)
 		return -ENOMEM;
 	memcpy(copy, rec, rec->size);
-	e = &q->q[q->nr];
+	e = &q->q[q->head + q->nr];
 	e->ts = timestamp;
-	e->seq = q->seq++;
 	e->file_offset = file_offset;
 	e->slab = slab;
 	e->rec = copy;
 	/* an in-order arrival keeps the sorted prefix growing */
 	if (q->nr_sorted == q->nr &&
-	    (!q->nr || q->q[q->nr - 1].ts <= timestamp))
+	    (!q->nr || e[-1].ts <= timestamp))
 		q->nr_sorted++;
 	q->nr++;
 	if (timestamp > q->max_ts)
@@ -162,35 +178,126 @@ int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header
 	return 0;
 }
 
-static int cmp_queued(const void *a, const void *b)
+/* End of the ascending run starting at @i (equal timestamps continue it). */
+static size_t run_end(const struct queued *a, size_t i, size_t n)
 {
-	const struct queued *x = a, *y = b;
+	for (i++; i < n && a[i - 1].ts <= a[i].ts; i++)
+		;
+	return i;
+}
 
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+/* Stable merge of a[0, na) and b[0, nb) into out. */
+static void merge(const struct queued *a, size_t na, const struct queued *b, size_t nb,
+		  struct queued *out)
+{
+	size_t i = 0, j = 0;
+
+	while (i < na && j < nb)
+		*out++ = b[j].ts < a[i].ts ? b[j++] : a[i++];
+	memcpy(out, a + i, (na - i) * sizeof(*a));
+	out += na - i;
+	memcpy(out, b + j, (nb - j) * sizeof(*b));
+}
+
+/*
+ * Natural merge sort of a[0, n) with scratch of n entries: passes merge
+ * neighbouring runs until one is left. Return: where the sorted entries
+ * ended up, @a or @tmp.
+ */
+static struct queued *natural_sort(struct queued *a, struct queued *tmp, size_t n)
+{
+	for (;;) {
+		size_t i = 0, j, k;
+		struct queued *swap;
+
+		if (run_end(a, 0, n) == n)
+			return a;
+		while (i < n) {
+			j = run_end(a, i, n);
+			if (j == n) {
+				memcpy(tmp + i, a + i, (n - i) * sizeof(*a));
+				break;
+			}
+			k = run_end(a, j, n);
+			merge(a + i, j - i, a + j, k - j, tmp + i);
+			i = k;
+		}
+		swap = a;
+		a = tmp;
+		tmp = swap;
+	}
+}
+
+/*
+ * Merge the sorted b[0, nb) after a[0, na) into a[0, na + nb), from the
+ * back: the write position never passes the next unread entry of @a. On
+ * equal timestamps @b's (queued later) goes last.
+ */
+static void merge_back(struct queued *a, size_t na, const struct queued *b, size_t nb)
+{
+	size_t w = na + nb;
+
+	while (nb) {
+		if (na && a[na - 1].ts > b[nb - 1].ts)
+			a[--w] = a[--na];
+		else
+			a[--w] = b[--nb];
+	}
+}
+
+/* Sort the pending records: the sorted prefix stays, the rest joins it. */
+static int ordered__sort(struct pulse_ordered *q)
+{
+	struct queued *base = q->q + q->head, *sorted;
+	size_t p = q->nr_sorted, m = q->nr - p;
+
+	if (!m)
+		return 0;
+	if (q->tmp_alloc < m) {
+		size_t n = q->alloc > m ? q->alloc : m;
+		struct queued *t = realloc(q->tmp, n * sizeof(*t));
+
+		if (!t)
+			return -ENOMEM;
+		q->tmp = t;
+		q->tmp_alloc = n;
+	}
+	sorted = natural_sort(base + p, q->tmp, m);
+	if (!p || base[p - 1].ts <= sorted[0].ts) {
+		if (sorted != base + p)
+			memcpy(base + p, sorted, m * sizeof(*sorted));
+	} else {
+		if (sorted != q->tmp)
+			memcpy(q->tmp, sorted, m * sizeof(*sorted));
+		merge_back(base, p, q->tmp, m);
+	}
+	q->nr_sorted = q->nr;
+	return 0;
 }
 
 static int ordered__flush_upto(struct pulse_ordered *q, uint64_t limit)
 {
+	struct queued *e;
 	size_t i;
-	int ret = 0;
+	int ret;
 
-	if (q->nr_sorted < q->nr)
-		qsort(q->q, q->nr, sizeof(*q->q), cmp_queued);
-	q->nr_sorted = q->nr;
-	for (i = 0; i < q->nr && q->q[i].ts <= limit; i++) {
-		ret = q->fn(q->q[i].rec, q->q[i].file_offset, q->arg);
-		slab__release(q, q->q[i].slab);
+	ret = ordered__sort(q);
+	if (ret)
+		return ret;
+	e = q->q + q->head;
+	for (i = 0; i < q->nr && e[i].ts <= limit; i++) {
+		ret = q->fn(e[i].rec, e[i].file_offset, q->arg);
+		slab__release(q, e[i].slab);
 		if (ret) {
 			i++;
 			break;
 		}
 	}
-	if (i && q->nr > i)
-		memmove(q->q, q->q + i, (q->nr - i) * sizeof(*q->q));
+	q->head += i;
 	q->nr -= i;
 	q->nr_sorted -= i;
+	if (!q->nr)
+		q->head = 0;
 	return ret;
 }
 

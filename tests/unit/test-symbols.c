@@ -3,7 +3,8 @@
  * Symbols and the machine model: symbol table fix-ups and alias choice as
  * perf 6.1 makes them, kallsyms and perf-map parsing, ELF loading of a
  * program built here (PIE, file-offset addresses, C++ demangling), and
- * threads/maps (overlaps, fork, shared maps, resolution).
+ * threads/maps (overlaps, fork, shared maps, resolution), and the time
+ * ordering queue under many rounds of interleaved per-CPU runs.
  */
 #include <elf.h>
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <sys/mman.h>
 #include <pulse/symbols.h>
 #include <pulse/machine.h>
+#include <pulse/ordering.h>
 #include "test.h"
 
 static char tmpdir[64];
@@ -606,10 +608,85 @@ static void test_machine__jit_map(void)
 	pulse_machine__exit(&m);
 }
 
+struct order_check {
+	uint64_t last_ts;	/* of the previous delivery */
+	uint64_t last_off;	/* its arrival number */
+	uint64_t *ts_of;	/* arrival number -> timestamp */
+	size_t n;		/* delivered */
+	int bad;		/* out-of-order deliveries */
+};
+
+static int order_check(const struct perf_event_header *rec, uint64_t off, void *arg)
+{
+	struct order_check *c = arg;
+	uint64_t ts = c->ts_of[off];
+
+	/* the record's payload is its arrival number: the copy must be intact */
+	if (rec->size != 16 || *(const uint64_t *)(rec + 1) != off)
+		c->bad++;
+	if (c->n && (ts < c->last_ts || (ts == c->last_ts && off < c->last_off)))
+		c->bad++;
+	c->last_ts = ts;
+	c->last_off = off;
+	c->n++;
+	return 0;
+}
+
+/*
+ * Many rounds as a recording has them: two CPUs each bring an ascending
+ * run, the runs overlap each other and the next round, timestamps repeat.
+ * Every record must come out once, in (timestamp, arrival) order, and a
+ * round must not hold back more than two rounds' worth.
+ */
+static void test_ordering__many_rounds(void)
+{
+	enum { ROUNDS = 300, PER_CPU = 700 };
+	struct order_check c = { 0 };
+	struct pulse_ordered *q = pulse_ordered__new(order_check, &c);
+	struct { struct perf_event_header h; uint64_t off; } rec = { { PERF_RECORD_SAMPLE, 0, 16 } };
+	uint64_t off = 0;
+
+	c.ts_of = calloc(ROUNDS * (2 * PER_CPU + 100), sizeof(*c.ts_of));
+	ASSERT_TRUE(q && c.ts_of);
+	srand(7);
+	for (int r = 0; r < ROUNDS; r++) {
+		for (int cpu = 0; cpu < 2; cpu++) {
+			uint64_t ts = 1000 + (uint64_t)r * 1000 + rand() % 50;
+
+			for (int i = 0; i < PER_CPU; i++) {
+				ts += rand() % 3;	/* 0: a repeated timestamp */
+				c.ts_of[off] = ts;
+				rec.off = off;
+				ASSERT_EQ(pulse_ordered__queue(q, &rec.h, ts, off), 0);
+				off++;
+			}
+		}
+		/* a run now and then arrives in reverse, as a worst case */
+		if (r % 50 == 49) {
+			for (int i = 0; i < 100; i++) {
+				uint64_t ts = 1000 + (uint64_t)r * 1000 + 1500 - i;
+
+				c.ts_of[off] = ts;
+				rec.off = off;
+				ASSERT_EQ(pulse_ordered__queue(q, &rec.h, ts, off), 0);
+				off++;
+			}
+		}
+		ASSERT_EQ(pulse_ordered__flush_round(q), 0);
+		ASSERT_TRUE(pulse_ordered__nr_queued(q) <= 3 * 2 * PER_CPU + 100);
+	}
+	ASSERT_EQ(pulse_ordered__flush(q), 0);
+	ASSERT_EQ(c.n, off);
+	ASSERT_EQ(c.bad, 0);
+	ASSERT_EQ(pulse_ordered__nr_queued(q), 0);
+	pulse_ordered__delete(q);
+	free(c.ts_of);
+}
+
 TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choice),
 	  TEST(test_symbols__tree_walk),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
 	  TEST(test_symbols__elf_program), TEST(test_symbols__debug_files),
 	  TEST(test_symbols__build_id),
 	  TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
-	  TEST(test_machine__jit_map))
+	  TEST(test_machine__jit_map), TEST(test_ordering__many_rounds))
