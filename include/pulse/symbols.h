@@ -39,7 +39,13 @@ struct pulse_symtab {
 	size_t nr_chunks;		/* chunks in use */
 	char *cursor;			/* next free byte of the last chunk */
 	size_t chunk_left;		/* bytes free from cursor */
+	uint64_t *starts;		/* syms[i].start, dense: the search's first level */
+	uint64_t *index;		/* starts[i << PULSE_SYMTAB_INDEX_SHIFT]: its root */
+	size_t nr_indexed;		/* nr when starts/index were built; else unused */
 };
+
+/* One index entry per 2^6 symbols: a kernel's 120k fit in 16 KiB. */
+#define PULSE_SYMTAB_INDEX_SHIFT 6
 
 void pulse_symtab__init(struct pulse_symtab *st);
 void pulse_symtab__exit(struct pulse_symtab *st);
