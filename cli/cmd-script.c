@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse script: print every sample of a perf.data file as perf 6.1's
+ * perf script does. The session is driven as in pulse report (records in
+ * time order through FINISHED_ROUND flushes, side-band records into a
+ * machine model); each sample becomes a line (lib/output/script.c), its
+ * tracepoint payload decoded from the file's own TRACING_DATA
+ * (lib/trace/decode.c), so that files from other machines decode.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <pulse/core.h>
+#include <pulse/data.h>
+#include <pulse/machine.h>
+#include <pulse/ordering.h>
+#include <pulse/reader.h>
+#include <pulse/script.h>
+#include <pulse/trace-decode.h>
+#include "builtin.h"
+#include "parse-options.h"
+
+#define SCRIPT_DATA_END 1
+#define MAX_FIELD_ARGS 16
+/* big enough that a write(2) carries many lines */
+#define OUT_BUF_SIZE (1 << 20)
+
+static const char *const script_usage[] = {
+	"pulse script [<options>]",
+	NULL,
+};
+
+struct script {
+	struct pulse_data *d;
+	struct pulse_machine machine;
+	struct pulse_ordered *oq;
+	struct pulse_script *out;
+	struct pulse_trace *trace;
+	bool trace_tried;		/* decoder built, or found impossible */
+	uint64_t data_end;
+	const char *fields[MAX_FIELD_ARGS];
+	int nr_fields;
+};
+
+/* The library's message while opening, folded into our one error line. */
+static char open_msg[512];
+
+static int capture_print(enum pulse_print_level level, const char *fmt, va_list ap)
+{
+	if (level != PULSE_WARN || open_msg[0])
+		return 0;
+	vsnprintf(open_msg, sizeof(open_msg), fmt, ap);
+	open_msg[strcspn(open_msg, "\n")] = '\0';
+	return 0;
+}
+
+static bool has_tracepoints(struct pulse_data *d)
+{
+	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++)
+		if (pulse_data__attr(d, i)->type == PERF_TYPE_TRACEPOINT)
+			return true;
+	return false;
+}
+
+/*
+ * The decoder, from the file's TRACING_DATA; from this machine's tracefs
+ * only for a file that has tracepoints and no tracing data.
+ */
+static int script__setup_trace(struct script *sc)
+{
+	const void *blob;
+	size_t len;
+	int err;
+
+	if (sc->trace_tried)
+		return 0;
+	blob = pulse_data__tracing_data(sc->d, &len);
+	if (blob) {
+		sc->trace_tried = true;
+		err = pulse_trace__parse(&sc->trace, blob, len);
+		if (err == -ENOMEM)
+			return err;
+		if (err)
+			warning("tracepoint fields will not be decoded");
+		return 0;
+	}
+	if (!has_tracepoints(sc->d))
+		return 0;
+	sc->trace_tried = true;
+	warning("the file has no tracing data: decoding tracepoints with this machine's formats");
+	err = pulse_trace__local(&sc->trace, NULL);
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		warning("no tracefs found: tracepoint fields will not be decoded");
+	return 0;
+}
+
+static int script__deliver(const struct perf_event_header *rec, uint64_t file_offset, void *arg)
+{
+	struct script *sc = arg;
+
+	return pulse_script__record(sc->out, rec);
+}
+
+static uint64_t record_time(struct pulse_data *d, const struct perf_event_header *rec)
+{
+	const struct perf_event_attr *attr;
+	struct pulse_sample s;
+	int idx;
+
+	idx = pulse_data__attr_of(d, rec, rec->size);
+	if (idx < 0)
+		return ~0ULL;
+	attr = pulse_data__attr(d, idx);
+	if (!attr || !(attr->sample_type & PERF_SAMPLE_TIME))
+		return ~0ULL;
+	if (rec->type != PERF_RECORD_SAMPLE && !attr->sample_id_all)
+		return ~0ULL;
+	if (pulse_sample__parse(rec, rec->size, attr, &s))
+		return ~0ULL;
+	return s.time;
+}
+
+static int script__record(struct pulse_data *d, const struct perf_event_header *rec,
+			  __u64 file_offset, void *arg)
+{
+	struct script *sc = arg;
+	int err;
+
+	if (sc->data_end && file_offset >= sc->data_end)
+		return SCRIPT_DATA_END;
+	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
+		if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->oq)
+			return pulse_ordered__flush_round(sc->oq);
+		return 0;
+	}
+	/* pipe mode: the tracing data came in-band before the first sample */
+	if (rec->type == PERF_RECORD_SAMPLE && !sc->trace_tried) {
+		err = script__setup_trace(sc);
+		if (err)
+			return err;
+		if (sc->trace)
+			pulse_script__set_trace(sc->out, sc->trace);
+	}
+	if (sc->oq) {
+		err = pulse_ordered__queue(sc->oq, rec, record_time(d, rec), file_offset);
+		if (err != -ETIME)
+			return err;
+	}
+	return script__deliver(rec, file_offset, sc);
+}
+
+/* BUILD_ID feature: which file each recorded DSO was, for its symbols. */
+static void script__build_ids(struct script *sc)
+{
+	const unsigned char *p;
+	size_t len, off = 0;
+
+	p = pulse_data__feat(sc->d, PULSE_FEAT_BUILD_ID, &len);
+	if (!p)
+		return;
+	while (off + 36 < len) {
+		struct perf_event_header hdr;
+		char name[4096];
+		size_t n, size = 20;
+		enum pulse_dso_kind kind = PULSE_DSO_USER;
+		int cpumode;
+
+		memcpy(&hdr, p + off, sizeof(hdr));
+		if (hdr.size < 36 || off + hdr.size > len)
+			break;
+		if (hdr.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
+			size = p[off + 32] <= 20 ? p[off + 32] : 20;
+		n = strnlen((const char *)p + off + 36, hdr.size - 36);
+		if (n >= sizeof(name))
+			n = sizeof(name) - 1;
+		memcpy(name, p + off + 36, n);
+		name[n] = '\0';
+		if (!strcmp(name, "[kernel.kallsyms]"))
+			kind = PULSE_DSO_KERNEL;
+		else if (!strcmp(name, "[vdso]"))
+			kind = PULSE_DSO_VDSO;
+		cpumode = hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+		if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER)
+			pulse_dsos__set_build_id(&sc->machine.dsos, name, kind, p + off + 12, size);
+		off += hdr.size;
+	}
+}
+
+/* Kernel symbols come from this kernel only when the file was made here. */
+static bool same_kernel(struct pulse_data *d)
+{
+	const unsigned char *p;
+	struct utsname u;
+	uint32_t n;
+	size_t len;
+
+	p = pulse_data__feat(d, PULSE_FEAT_OSRELEASE, &len);
+	if (!p)
+		return true;
+	if (len < 4 || uname(&u))
+		return false;
+	memcpy(&n, p, 4);
+	if (n > len - 4)
+		n = len - 4;
+	return strnlen((const char *)p + 4, n) == strlen(u.release) &&
+	       !strncmp((const char *)p + 4, u.release, n);
+}
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+static int parse_field_arg(const struct option *opt, const char *arg, int unset)
+{
+	struct script *sc = opt->value;
+
+	if (unset || !arg)
+		return 0;
+	if (sc->nr_fields >= MAX_FIELD_ARGS) {
+		error("too many -F options");
+		return -1;
+	}
+	sc->fields[sc->nr_fields++] = arg;
+	return 0;
+}
+
+int cmd_script(int argc, const char **argv)
+{
+	static char outbuf[OUT_BUF_SIZE];
+	const char *input = NULL;
+	struct script sc = { 0 };
+	struct pulse_script_opts opts = { .sz = sizeof(opts) };
+	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
+	char buildid_dir[4096];
+	const char *home = getenv("HOME");
+	pulse_print_fn_t old_print;
+	__u64 bytes, offset;
+	int ret = 1, err;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
+		OPT_CALLBACK('F', "fields", &sc, "str",
+			     "comma separated output fields, [type:]f1,f2 or +f/-f: comm,tid,pid,"
+			     "time,cpu,event,trace,ip,sym,dso,addr,symoff,period",
+			     parse_field_arg),
+		OPT_BOOLEAN('\0', "ns", &opts.ns, "show times in nanoseconds"),
+		OPT_BOOLEAN('G', "hide-call-graph", &opts.hide_callchain,
+			    "when printing symbols do not display call chain"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc - 1, argv + 1, options, 0);
+	argv++;
+	if (argc < 0) {
+		usage_with_options(script_usage, options);
+		return PULSE_EXIT_USAGE;
+	}
+	if (argc > 0) {
+		error("unexpected argument '%s'", argv[0]);
+		usage_with_options(script_usage, options);
+		return PULSE_EXIT_USAGE;
+	}
+	if (!input)
+		input = default_input();
+
+	open_msg[0] = '\0';
+	old_print = pulse_set_print(capture_print);
+	err = pulse_data__open(&sc.d, input);
+	pulse_set_print(old_print);
+	if (err == -ENODATA) {
+		fprintf(stderr, "zero-sized file, nothing to do\n");
+		return 0;
+	}
+	if (err) {
+		if (open_msg[0])
+			error("cannot read '%s': %s", input, open_msg);
+		else
+			error("cannot open '%s': %s", input, strerror(-err));
+		return 1;
+	}
+
+	if (same_kernel(sc.d))
+		sym_opts.kallsyms = "/proc/kallsyms";
+	sym_opts.debug_dir = "/usr/lib/debug";
+	if (getenv("PERF_BUILDID_DIR")) {
+		snprintf(buildid_dir, sizeof(buildid_dir), "%s", getenv("PERF_BUILDID_DIR"));
+		sym_opts.buildid_dir = buildid_dir;
+	} else if (home) {
+		snprintf(buildid_dir, sizeof(buildid_dir), "%s/.debug", home);
+		sym_opts.buildid_dir = buildid_dir;
+	}
+	err = pulse_machine__init(&sc.machine, &sym_opts);
+	if (err) {
+		error("cannot set up: %s", strerror(-err));
+		goto out_close;
+	}
+	script__build_ids(&sc);
+	if (!pulse_data__is_pipe(sc.d)) {
+		err = script__setup_trace(&sc);
+		if (err) {
+			error("cannot set up: %s", strerror(-err));
+			goto out_machine;
+		}
+	}
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	err = pulse_script__new(&sc.out, sc.d, &sc.machine, sc.trace, &opts, stdout);
+	if (err) {
+		error("out of memory");
+		goto out_machine;
+	}
+	for (int i = 0; i < sc.nr_fields; i++) {
+		if (pulse_script__set_fields(sc.out, sc.fields[i])) {
+			error("-F %s: %s", sc.fields[i], pulse_script__error(sc.out));
+			ret = PULSE_EXIT_USAGE;
+			goto out_script;
+		}
+	}
+
+	/* perf orders by time only when every record can say when it happened */
+	if (pulse_data__nr_attrs(sc.d) == 0 || pulse_data__attr(sc.d, 0)->sample_id_all ||
+	    pulse_data__is_pipe(sc.d)) {
+		sc.oq = pulse_ordered__new(script__deliver, &sc);
+		if (!sc.oq) {
+			error("out of memory");
+			goto out_script;
+		}
+	}
+	/* as pulse report: no further than the data size a killed recorder left */
+	if (pulse_data__recovering(sc.d) && pulse_data__data_size(sc.d))
+		sc.data_end = pulse_data__data_offset(sc.d) + pulse_data__data_size(sc.d);
+	err = pulse_data__for_each_record(sc.d, script__record, &sc);
+	if (err == SCRIPT_DATA_END)
+		err = 0;
+	if (!err && sc.oq)
+		err = pulse_ordered__flush(sc.oq);
+	if (err == -EINVAL && pulse_script__error(sc.out)[0]) {
+		fflush(stdout);
+		error("%s", pulse_script__error(sc.out));
+		goto out_ordered;
+	}
+	if (err) {
+		fflush(stdout);
+		error("cannot read '%s': %s", input, strerror(err < 0 ? -err : EIO));
+		goto out_ordered;
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		error("write failure on standard output: %s", strerror(errno));
+		goto out_ordered;
+	}
+	if (pulse_data__unreadable(sc.d, &bytes, &offset))
+		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
+			(unsigned long long)offset);
+	ret = 0;
+out_ordered:
+	pulse_ordered__delete(sc.oq);
+out_script:
+	fflush(stdout);
+	pulse_script__delete(sc.out);
+out_machine:
+	pulse_trace__delete(sc.trace);
+	pulse_machine__exit(&sc.machine);
+out_close:
+	pulse_data__close(sc.d);
+	return ret;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf script's per-sample output (lib/output/script.c): one line per
+ * sample as perf 6.1 prints it by default (comm, tid, cpu, time, period,
+ * event, decoded tracepoint fields, ip, sym+off, dso, and the callchain
+ * under it), and perf's -F field selection.
+ *
+ * The caller drives the session (open, time ordering, side-band records
+ * into the machine) and hands every record, in time order, to
+ * pulse_script__record(). Fields are per event type (hw, sw, trace, ...),
+ * checked against the first attr of each type as perf does: a default field
+ * the samples cannot have is dropped; one the user asked for is an error.
+ */
+#ifndef PULSE_SCRIPT_H
+#define PULSE_SCRIPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <linux/perf_event.h>
+
+struct pulse_data;
+struct pulse_machine;
+struct pulse_trace;
+struct pulse_script;
+
+struct pulse_script_opts {
+	size_t sz;			/* sizeof(struct pulse_script_opts) */
+	bool ns;			/* --ns: nanosecond timestamps */
+	bool hide_callchain;		/* -G: no callchains */
+	bool show_task_events;		/* COMM, FORK, EXIT lines */
+	bool show_mmap_events;		/* MMAP, MMAP2 lines */
+};
+
+/**
+ * pulse_script__new - an output session
+ * @d: the file; @m: its machine model; @t: tracepoint decoder, may be NULL
+ * @fp: where lines go (the caller sets its buffering)
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_script__new(struct pulse_script **s, struct pulse_data *d, struct pulse_machine *m,
+		      struct pulse_trace *t, const struct pulse_script_opts *opts, FILE *fp);
+void pulse_script__delete(struct pulse_script *s);
+
+/*
+ * pulse_script__set_trace - the tracepoint decoder, when it comes later than
+ * pulse_script__new() (pipe mode: in-band, before the first sample)
+ */
+void pulse_script__set_trace(struct pulse_script *s, struct pulse_trace *t);
+
+/**
+ * pulse_script__set_fields - apply one -F argument (perf's syntax:
+ * "f1,f2", "type:f1,f2", "+f", "-f"; types hw, sw, trace, raw, break)
+ * Return: 0; -EINVAL with pulse_script__error() saying why.
+ */
+int pulse_script__set_fields(struct pulse_script *s, const char *spec);
+
+/**
+ * pulse_script__record - handle one record in time order: SAMPLEs are
+ * printed, side-band records applied to the machine (and printed when
+ * asked)
+ * Return: 0; -EINVAL when a requested field cannot be printed for the
+ * file's events (see pulse_script__error()); -ENOMEM; -EIO on write errors.
+ */
+int pulse_script__record(struct pulse_script *s, const struct perf_event_header *rec);
+
+/* The last error's explanation (perf's wording), "" when none. */
+const char *pulse_script__error(const struct pulse_script *s);
+
+/* Samples printed so far. */
+unsigned long long pulse_script__nr_samples(const struct pulse_script *s);
+
+/**
+ * pulse_script__event_name - an attr's name as perf 6.1 shows it: the
+ * EVENT_DESC name, else one derived from the attr ("cpu-clock:u",
+ * "sched:sched_switch" through the tracing data)
+ */
+const char *pulse_script__event_name(struct pulse_data *d, struct pulse_trace *t, size_t idx,
+				     char *buf, size_t size);
+
+#endif
