@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse report -D (--dump-raw-trace): every record of a perf.data file as
+ * perf 6.1's `perf report -D` prints it, raw bytes and decoding side by side
+ * (lib/output/dump.c), followed by perf's event counts. The walk is perf's
+ * session: records are counted as they are read; user records (ATTR,
+ * FINISHED_ROUND, ID_INDEX...) are printed at once; kernel records with a
+ * timestamp are queued and printed in time order when a FINISHED_ROUND (or
+ * the end) flushes them, so a dump is not in file order; side-band records
+ * build the machine that names each sample's thread and DSO.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <pulse/data.h>
+#include <pulse/dump.h>
+#include <pulse/machine.h>
+#include <pulse/ordering.h>
+#include <pulse/reader.h>
+#include "builtin.h"
+
+/* dump__record(): the end of the data section perf reads is reached */
+#define DUMP_DATA_END 1
+
+struct dump_session {
+	struct pulse_data *d;
+	struct pulse_machine machine;
+	struct pulse_dump dump;
+	struct pulse_ordered *oq;	/* NULL: file order (no sample_id_all) */
+	FILE *out;
+	__u64 offset_base;		/* pipe mode: perf counts from after the pipe header */
+	__u64 data_end;			/* records from here on are not read; 0: all */
+	int zfd;			/* the file again, to see COMPRESSED records; -1 */
+	__u64 last_z;			/* offset of the last COMPRESSED record counted */
+};
+
+static const char *attr_name(struct pulse_data *d, size_t idx, void *arg)
+{
+	return pulse_data__attr_name(d, idx);
+}
+
+static int dump__deliver(const struct perf_event_header *rec, uint64_t file_offset, void *arg)
+{
+	struct dump_session *ds = arg;
+	int err;
+
+	err = pulse_dump__record(ds->out, ds->d, rec, file_offset - ds->offset_base, &ds->dump);
+	if (err)
+		return err;
+	/* a bad side-band record is shown above; perf goes on, and so do we */
+	err = pulse_machine__process(&ds->machine, rec);
+	return err == -ENOMEM ? err : 0;
+}
+
+static __u64 record_time(struct pulse_data *d, const struct perf_event_header *rec)
+{
+	const struct perf_event_attr *attr;
+	struct pulse_sample s;
+	int idx;
+
+	idx = pulse_data__attr_of(d, rec, rec->size);
+	if (idx < 0)
+		return ~0ULL;
+	attr = pulse_data__attr(d, idx);
+	if (!attr || !(attr->sample_type & PERF_SAMPLE_TIME))
+		return ~0ULL;
+	if (rec->type != PERF_RECORD_SAMPLE && !attr->sample_id_all)
+		return ~0ULL;
+	if (pulse_sample__parse(rec, rec->size, attr, &s))
+		return ~0ULL;
+	return s.time;
+}
+
+/*
+ * perf counts each COMPRESSED record it reads; the reader hands out their
+ * content instead, under the COMPRESSED record's offset. Peek at the file
+ * there to count them (a COMPRESSED record that completes no record of its
+ * own is not seen; pipe-mode streams cannot be peeked at).
+ */
+static void count_compressed(struct dump_session *ds, __u64 off)
+{
+	struct perf_event_header h;
+
+	if (ds->zfd < 0 || off == ds->last_z)
+		return;
+	if (pread(ds->zfd, &h, sizeof(h), off) != sizeof(h) ||
+	    (h.type != PERF_RECORD_COMPRESSED && h.type != PERF_RECORD_COMPRESSED2))
+		return;
+	ds->last_z = off;
+	pulse_dump__count(&ds->dump, PERF_RECORD_COMPRESSED);
+}
+
+static int dump__record(struct pulse_data *d, const struct perf_event_header *rec,
+			__u64 file_offset, void *arg)
+{
+	struct dump_session *ds = arg;
+	int err;
+
+	if (ds->data_end && file_offset >= ds->data_end)
+		return DUMP_DATA_END;
+	count_compressed(ds, file_offset);
+	pulse_dump__count(&ds->dump, rec->type);
+	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
+		err = pulse_dump__record(ds->out, d, rec, file_offset - ds->offset_base, &ds->dump);
+		if (!err && rec->type == PERF_RECORD_FINISHED_ROUND && ds->oq)
+			err = pulse_ordered__flush_round(ds->oq);
+		return err;
+	}
+	if (ds->oq) {
+		err = pulse_ordered__queue(ds->oq, rec, record_time(d, rec), file_offset);
+		if (err != -ETIME)
+			return err;
+	}
+	return dump__deliver(rec, file_offset, ds);
+}
+
+int report_dump_raw(const char *input, FILE *out)
+{
+	struct dump_session ds = { .out = out, .zfd = -1, .last_z = ~0ULL };
+	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts), .no_vdso = true };
+	__u64 bytes, offset;
+	bool pipe;
+	int err, ret = 1;
+
+	err = pulse_data__open(&ds.d, input);
+	if (err == -ENODATA) {
+		fprintf(stderr, "zero-sized file, nothing to do\n");
+		return 0;
+	}
+	if (err) {
+		error("cannot open '%s': %s", input, strerror(-err));
+		return 1;
+	}
+	pipe = pulse_data__is_pipe(ds.d);
+	if (pipe)
+		ds.offset_base = pulse_data__data_offset(ds.d);
+	else if (pulse_data__has_feat(ds.d, PULSE_FEAT_COMPRESSED) && strcmp(input, "-"))
+		ds.zfd = open(input, O_RDONLY | O_CLOEXEC);
+
+	/* no symbols: the dump names threads and DSOs only */
+	err = pulse_machine__init(&ds.machine, &sym_opts);
+	if (err) {
+		error("cannot set up: %s", strerror(-err));
+		goto out_close;
+	}
+	pulse_dump__init(&ds.dump, pipe ? "pipe" : input, &ds.machine, attr_name, NULL);
+
+	/* perf_session__new(): time order needs every record to carry a time */
+	if (pipe || (pulse_data__nr_attrs(ds.d) && pulse_data__attr(ds.d, 0)->sample_id_all)) {
+		ds.oq = pulse_ordered__new(dump__deliver, &ds);
+		if (!ds.oq) {
+			error("out of memory");
+			goto out_dump;
+		}
+	} else if (pulse_data__nr_attrs(ds.d)) {
+		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
+		      out);
+	}
+	fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
+	      out);
+
+	/* as pulse report: no further than the data size a killed recorder left */
+	if (pulse_data__recovering(ds.d) && pulse_data__data_size(ds.d))
+		ds.data_end = pulse_data__data_offset(ds.d) + pulse_data__data_size(ds.d);
+	err = pulse_data__for_each_record(ds.d, dump__record, &ds);
+	if (err == DUMP_DATA_END)
+		err = 0;
+	if (!err && ds.oq)
+		err = pulse_ordered__flush(ds.oq);
+	if (!err)
+		err = pulse_dump__fprintf_stats(out, ds.d, &ds.dump);
+	if (!err && fflush(out))
+		err = -EIO;
+	if (err) {
+		error("cannot dump '%s': %s", input, strerror(err < 0 ? -err : EIO));
+		goto out_ordered;
+	}
+	if (pulse_data__unreadable(ds.d, &bytes, &offset))
+		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
+			(unsigned long long)offset);
+	ret = 0;
+out_ordered:
+	pulse_ordered__delete(ds.oq);
+out_dump:
+	pulse_dump__exit(&ds.dump);
+	pulse_machine__exit(&ds.machine);
+out_close:
+	if (ds.zfd >= 0)
+		close(ds.zfd);
+	pulse_data__close(ds.d);
+	return ret;
+}
