@@ -45,6 +45,11 @@ struct pulse_dump {
 	__u32 nr_events[PULSE_DUMP_NR_TYPES];	/* [0]: every record */
 	__u32 *nr_samples;		/* per attr: samples delivered */
 	size_t nr_attrs;		/* entries of nr_samples */
+	struct pulse_dump_read {	/* PERF_SAMPLE_READ: last value per id */
+		__u64 id, value;
+	} *reads;
+	size_t nr_reads;
+	struct pulse_data *d;		/* the file being dumped */
 };
 
 /*

@@ -96,6 +96,9 @@ static const char *event_name(const struct pulse_dump *dump, struct pulse_data *
 void pulse_dump__exit(struct pulse_dump *dump)
 {
 	free(dump->nr_samples);
+	free(dump->reads);
+	dump->reads = NULL;
+	dump->nr_reads = 0;
 	dump->nr_samples = NULL;
 	dump->nr_attrs = 0;
 }
@@ -336,6 +339,52 @@ static void user_regs(FILE *out, const struct pulse_sample *s, __u64 mask)
 	}
 }
 
+/* The report tool's sample handler: machine__resolve() prints where it landed. */
+static void deliver_sample(FILE *out, struct pulse_dump *dump, const struct perf_event_header *rec,
+			   const struct pulse_sample *s, int idx)
+{
+	if (dump->machine) {
+		struct pulse_addr_loc al;
+
+		if (pulse_machine__resolve(dump->machine, (int32_t)s->pid, (int32_t)s->tid,
+					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->ip, &al))
+			return;
+		fprintf(out, " ... thread: %s:%d\n", al.thread->comm, al.thread->tid);
+		fprintf(out, " ...... dso: %s\n", al.dso ? al.dso->long_name :
+			al.level == 'H' ? "[hypervisor]" : "<not found>");
+	}
+	count_sample(dump, idx);
+}
+
+/* perf's deliver_sample_value(): per sample id, the last counter value read. */
+static void deliver_value(FILE *out, struct pulse_dump *dump, const struct perf_event_header *rec,
+			  const struct pulse_sample *s, __u64 value, __u64 id)
+{
+	struct pulse_data *d = dump->d;
+	int idx = pulse_data__attr_of_id(d, id);
+	size_t i;
+
+	if (idx < 0)
+		return;
+	for (i = 0; i < dump->nr_reads; i++)
+		if (dump->reads[i].id == id)
+			break;
+	if (i == dump->nr_reads) {
+		void *n = realloc(dump->reads, (i + 1) * sizeof(*dump->reads));
+
+		if (!n)
+			return;
+		dump->reads = n;
+		dump->reads[i].id = id;
+		dump->reads[i].value = 0;
+		dump->nr_reads++;
+	}
+	if (value == dump->reads[i].value)
+		return;
+	dump->reads[i].value = value;
+	deliver_sample(out, dump, rec, s, idx);
+}
+
 static void sample_lines(FILE *out, struct pulse_dump *dump, const struct perf_event_header *rec,
 			 const struct pulse_sample *s, const struct perf_event_attr *attr, int idx)
 {
@@ -374,18 +423,44 @@ static void sample_lines(FILE *out, struct pulse_dump *dump, const struct perf_e
 	if (st & PERF_SAMPLE_READ)
 		read_values(out, s, attr->read_format);
 
-	/* the report tool's machine__resolve() */
-	if (dump->machine) {
-		struct pulse_addr_loc al;
-
-		if (pulse_machine__resolve(dump->machine, (int32_t)s->pid, (int32_t)s->tid,
-					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s->ip, &al))
-			return;
-		fprintf(out, " ... thread: %s:%d\n", al.thread->comm, al.thread->tid);
-		fprintf(out, " ...... dso: %s\n", al.dso ? al.dso->long_name :
-			al.level == 'H' ? "[hypervisor]" : "<not found>");
+	if (!(st & PERF_SAMPLE_READ)) {
+		deliver_sample(out, dump, rec, s, idx);
+		return;
 	}
-	count_sample(dump, idx);
+	/*
+	 * evlist__deliver_sample(): a sample that reads counters is delivered
+	 * once per counter value, to the event of the value's id, with the
+	 * increase since that id's last value as its period; no increase, no
+	 * delivery.
+	 */
+	if (attr->read_format & PERF_FORMAT_GROUP) {
+		__u64 nr = s->read_size >= 8 ? get_u64(s->read) : 0;
+		size_t off = 8, step = 8;
+
+		if (attr->read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
+			off += 8;
+		if (attr->read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
+			off += 8;
+		if (attr->read_format & PERF_FORMAT_ID)
+			step += 8;
+		if (attr->read_format & PERF_FORMAT_LOST)
+			step += 8;
+		for (__u64 i = 0; i < nr && off + step <= s->read_size; i++, off += step)
+			deliver_value(out, dump, rec, s, get_u64((const char *)s->read + off),
+				      attr->read_format & PERF_FORMAT_ID ?
+				      get_u64((const char *)s->read + off + 8) : 0);
+	} else {
+		size_t off = 8;
+
+		if (attr->read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
+			off += 8;
+		if (attr->read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
+			off += 8;
+		if (s->read_size >= 8)
+			deliver_value(out, dump, rec, s, get_u64(s->read),
+				      (attr->read_format & PERF_FORMAT_ID) && off + 8 <= s->read_size ?
+				      get_u64((const char *)s->read + off) : 0);
+	}
 }
 
 /* ---- maps of cpus and threads ------------------------------------------- */
@@ -566,9 +641,10 @@ static void stat_config(FILE *out, const struct rec_view *r)
 		if (tag < 4)
 			v[tag] = u64_at(r, 24 + 16 * i);
 	}
+	/* tags: 0 aggr_mode, 1 interval, 2 scale (a bool), 3 aggr_level */
 	fprintf(out, "\n... aggr_mode %d\n", (int)v[0]);
-	fprintf(out, "... scale     %d\n", (int)v[1]);
-	fprintf(out, "... interval  %u\n", (unsigned int)v[2]);
+	fprintf(out, "... scale     %d\n", v[2] != 0);
+	fprintf(out, "... interval  %u\n", (unsigned int)v[1]);
 }
 
 /* What perf's report tool prints after the name of a user record. */
@@ -813,6 +889,7 @@ int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_
 	fprintf(out, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", (uint64_t)file_offset, dump->path,
 		rec->size, rec->type);
 	pulse_dump__hex(out, rec, rec->size);
+	dump->d = d;
 
 	if (user) {
 		/* perf_session__process_user_event(): a zeroed sample */
