@@ -52,10 +52,16 @@ static char open_msg[512];
 
 static int capture_print(enum pulse_print_level level, const char *fmt, va_list ap)
 {
-	if (level != PULSE_WARN || open_msg[0])
+	char msg[sizeof(open_msg)];
+
+	/* the reader names the damage at debug level or as a warning */
+	if (open_msg[0])
 		return 0;
-	vsnprintf(open_msg, sizeof(open_msg), fmt, ap);
-	open_msg[strcspn(open_msg, "\n")] = '\0';
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (strncmp(msg, "perf.data: ", 11))
+		return 0;
+	msg[strcspn(msg, "\n")] = '\0';
+	memcpy(open_msg, msg + 11, sizeof(msg) - 11);
 	return 0;
 }
 
