@@ -6,17 +6,21 @@
  * unpacked and their content delivered instead. Ordering by time, symbols
  * and everything else is built on top.
  *
- * Damage policy: a bad header, attr table, feature table or section that
- * points outside the file makes pulse_data__open() fail with -EBADMSG (the
- * library logs "perf.data: <what> at offset 0x…"). Damage inside the data
- * section only ends the iteration: every whole record before it is
- * delivered, pulse_data__for_each_record() returns 0 and
- * pulse_data__unreadable() tells where reading stopped.
+ * Damage policy (issue 3's table): a bad header, attr table, feature table
+ * or section that points outside the file makes pulse_data__open() fail
+ * with -EBADMSG, and so does a record smaller than its header inside the
+ * data the header vouches for (pulse_data__for_each_record()); then
+ * pulse_data__error() says what and where, for the caller's one error
+ * line. A data section cut short (or cut mid-record) only ends the
+ * iteration: every whole record before it is delivered,
+ * pulse_data__for_each_record() returns 0 and pulse_data__unreadable()
+ * tells where reading stopped.
  *
  * A file whose feature bitmap is empty is what a recorder leaves when it is
  * killed before writing its final header; such a file is read past
  * data.size up to the first record that cannot be valid
- * (pulse_data__recovering()).
+ * (pulse_data__recovering(); pulse_data__recovered() says how much was
+ * read past data.size).
  */
 #ifndef PULSE_READER_H
 #define PULSE_READER_H
@@ -34,9 +38,14 @@ struct pulse_data;
  * @path: a file, or "-" for stdin (a pipe-mode stream unless stdin is a
  *        regular file)
  *
- * Return: 0; -ENODATA for an empty file; -EBADMSG for a damaged header;
- * -EOPNOTSUPP for a byte-swapped file or an attr with fields this pulse does
- * not know; other -errno from open/mmap/read.
+ * Byte-swapped files (recorded on a machine of the other endianness) are
+ * read as native ones: header, attrs, ids, the features whose layout is
+ * known (others are dropped) and every record are swapped on private
+ * copies.
+ *
+ * Return: 0; -ENODATA for an empty file; -EBADMSG for a damaged header
+ * (pulse_data__error() says where and what); -EOPNOTSUPP for an attr with
+ * fields this pulse does not know; other -errno from open/mmap/read.
  */
 int pulse_data__open(struct pulse_data **d, const char *path);
 
@@ -168,5 +177,44 @@ int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, v
  * missing from a truncated file).
  */
 bool pulse_data__unreadable(const struct pulse_data *d, __u64 *bytes, __u64 *offset);
+
+/**
+ * pulse_data__recovered - did the last walk read records past data.size?
+ * @offset: set to where the header's data section ends (data.offset + size)
+ * @bytes: set to the bytes of whole records delivered past it
+ *
+ * A recorder killed before its final header leaves a data.size short of
+ * what it wrote (0 for perf); those records are read too.
+ * Return: true when records beyond data.size were delivered.
+ */
+bool pulse_data__recovered(const struct pulse_data *d, __u64 *offset, __u64 *bytes);
+
+/**
+ * pulse_data__error - what made the last call in this thread fail with -EBADMSG
+ * @offset: set to the file offset of the damage
+ *
+ * Set by pulse_data__open*() and pulse_data__for_each_record() when they
+ * return -EBADMSG ("bad magic (not a perf.data file)", "record smaller than
+ * its header", ...); the library only logs it at debug level, so that the
+ * caller can print one line with it.
+ * Return: the description, or NULL when the last call of this thread did
+ * not fail with -EBADMSG.
+ */
+const char *pulse_data__error(__u64 *offset);
+
+/* Was the file recorded on a machine of the other byte order? */
+bool pulse_data__swapped(const struct pulse_data *d);
+
+/* ---- byte order (lib/data/sample.c) ---------------------------------------- */
+
+/*
+ * In-place byte swaps of on-disk structures, both ways (@to_native: the
+ * bytes are foreign and become native). The reader uses them on private
+ * copies; a tool can use them to write a foreign file.
+ */
+int pulse_data__swap_attr(void *attr, size_t avail, bool to_native);
+int pulse_data__swap_record(void *rec, size_t size, const struct perf_event_attr *attr,
+			    bool to_native);
+int pulse_data__swap_feature(int feat, void *p, size_t len, bool to_native);
 
 #endif

@@ -10,6 +10,12 @@
  * points to are checked against the input size when opening, and the walk
  * over the data section stops at the first record that does not fit,
  * remembering where, so that the caller can still show everything before it.
+ *
+ * A byte-swapped file is read through private copies: the header and attrs
+ * are swapped when opening, the features whose layout is known are copied
+ * and swapped (the others dropped), and each record is copied and swapped
+ * before it is looked at, so that everything after the walk sees a native
+ * file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -76,6 +82,10 @@ struct pulse_data {
 	int serr;
 
 	bool pipe;
+	bool swapped;			/* recorded on a machine of the other endianness */
+	unsigned char *swbuf[2];	/* swapped copies: a record, one from COMPRESSED */
+	bool skip_feature;		/* a HEADER_FEATURE we cannot swap */
+	__u64 walk_end;			/* end of the last record read from the file */
 	struct pulse_file_header hdr;
 	__u64 data_offset, data_size, file_size;
 	bool recovering;
@@ -113,6 +123,29 @@ struct pulse_data {
 	__u64 zoff;
 	bool warned_nested;
 };
+
+/*
+ * What made the last call of this thread fail with -EBADMSG. The library
+ * only logs it at debug level: the caller prints it, once, as its error.
+ */
+static __thread const char *last_err;
+static __thread __u64 last_err_off;
+
+static int corrupt(__u64 off, const char *what)
+{
+	last_err = what;
+	last_err_off = off;
+	pr_debug("perf.data: %s at offset %#llx\n", what, (unsigned long long)off);
+	return -EBADMSG;
+}
+
+#undef PULSE_CORRUPT
+#define PULSE_CORRUPT(off, what) corrupt((off), (what))
+
+static __u64 bswap64_if(bool swap, __u64 v)
+{
+	return swap ? __builtin_bswap64(v) : v;
+}
 
 /* ---- attrs and ids ------------------------------------------------------ */
 
@@ -314,16 +347,36 @@ static int read_attrs(struct pulse_data *d)
 		size_t used;
 		int err;
 
-		err = copy_attr(&attr, p, h->attr_size - sizeof(ids), off, &used);
+		if (d->swapped) {
+			unsigned char *tmp = malloc(h->attr_size);
+
+			if (!tmp)
+				return -ENOMEM;
+			memcpy(tmp, p, h->attr_size);
+			err = pulse_data__swap_attr(tmp, h->attr_size - sizeof(ids), true);
+			if (!err)
+				err = copy_attr(&attr, tmp, h->attr_size - sizeof(ids), off, &used);
+			free(tmp);
+			if (err == -EBADMSG && !last_err)
+				err = PULSE_CORRUPT(off, "bad attr.size");
+		} else {
+			err = copy_attr(&attr, p, h->attr_size - sizeof(ids), off, &used);
+		}
 		if (err)
 			return err;
 		/* perf reads the ids section right after attr.size bytes */
 		memcpy(&ids, p + used, sizeof(ids));
+		ids.offset = bswap64_if(d->swapped, ids.offset);
+		ids.size = bswap64_if(d->swapped, ids.size);
 		if (!section_ok(&ids, d->file_size) || ids.size % 8)
 			return PULSE_CORRUPT(off + used, "attr ids section outside the file");
 		err = add_attr(d, &attr, d->mem + ids.offset, ids.size / 8);
 		if (err)
 			return err;
+		if (d->swapped)
+			for (size_t j = 0; j < d->attrs[d->nr_attrs - 1]->nr_ids; j++)
+				d->attrs[d->nr_attrs - 1]->ids[j] =
+					__builtin_bswap64(d->attrs[d->nr_attrs - 1]->ids[j]);
 	}
 	return 0;
 }
@@ -354,8 +407,25 @@ static int read_features(struct pulse_data *d)
 			continue;
 		k++;
 		memcpy(&s, d->mem + off, sizeof(s));
+		s.offset = bswap64_if(d->swapped, s.offset);
+		s.size = bswap64_if(d->swapped, s.size);
 		if (!section_ok(&s, d->file_size))
 			return PULSE_CORRUPT(off, "feature section outside the file");
+		if (d->swapped && bit != PULSE_FEAT_TRACING_DATA) {
+			void *copy = malloc(s.size ? s.size : 1);
+
+			if (!copy)
+				return -ENOMEM;
+			memcpy(copy, d->mem + s.offset, s.size);
+			if (pulse_data__swap_feature(bit, copy, s.size, true)) {
+				pr_debug("perf.data: feature %u of a byte-swapped file dropped: "
+					 "unknown or damaged layout\n", bit);
+				free(copy);
+				continue;
+			}
+			d->feats[bit] = (struct feat_ent){ copy, s.size, true };
+			continue;
+		}
 		d->feats[bit] = (struct feat_ent){ d->mem + s.offset, s.size, false };
 	}
 	if (d->feats[PULSE_FEAT_TRACING_DATA].p) {
@@ -365,6 +435,7 @@ static int read_features(struct pulse_data *d)
 	if (d->feats[PULSE_FEAT_EVENT_DESC].p)
 		parse_event_desc(d, d->feats[PULSE_FEAT_EVENT_DESC].p,
 				 d->feats[PULSE_FEAT_EVENT_DESC].len,
+				 d->feats[PULSE_FEAT_EVENT_DESC].owned ? 0 :
 				 (const unsigned char *)d->feats[PULSE_FEAT_EVENT_DESC].p - d->mem);
 	return 0;
 }
@@ -382,6 +453,8 @@ static bool feature_table_ok(const struct pulse_data *d, __u64 table)
 		struct pulse_file_section s;
 
 		memcpy(&s, d->mem + table + k * sizeof(s), sizeof(s));
+		s.offset = bswap64_if(d->swapped, s.offset);
+		s.size = bswap64_if(d->swapped, s.size);
 		if (!section_ok(&s, d->file_size))
 			return false;
 	}
@@ -398,11 +471,19 @@ static int open_file_mode(struct pulse_data *d)
 		return PULSE_CORRUPT(0, "file header cut short");
 	memset(h, 0, sizeof(*h));
 	memcpy(h, d->mem, FILE_HEADER_SIZE_OLD);
-	if (h->size == FILE_HEADER_SIZE) {
+	if (bswap64_if(d->swapped, h->size) == FILE_HEADER_SIZE) {
 		if (d->mem_len < FILE_HEADER_SIZE)
 			return PULSE_CORRUPT(0, "file header cut short");
 		memcpy(h, d->mem, FILE_HEADER_SIZE);
-	} else if (h->size != FILE_HEADER_SIZE_OLD) {
+	}
+	if (d->swapped) {
+		/* every header field is a u64; so is each word of the feature bitmap */
+		__u64 *w = (__u64 *)h;
+
+		for (size_t i = 0; i < sizeof(*h) / 8; i++)
+			w[i] = __builtin_bswap64(w[i]);
+	}
+	if (h->size != FILE_HEADER_SIZE && h->size != FILE_HEADER_SIZE_OLD) {
 		return PULSE_CORRUPT(8, "bad file header size");
 	}
 	d->file_size = d->mem_len;
@@ -608,8 +689,11 @@ static int drain_z(struct pulse_data *d, __u64 off, pulse_data_record_fn cb, voi
 	while (d->zlen - pos >= 8 && !d->stop) {
 		size_t size = get_u16(d->zbuf + pos + 6);
 
+		if (d->swapped)
+			size = __builtin_bswap16(size);
 		if (size < 8) {
-			mark_damage(d, off, "bad record inside COMPRESSED");
+			err = PULSE_CORRUPT(off, "record smaller than its header inside COMPRESSED");
+			d->stop = true;
 			break;
 		}
 		if (size > d->zlen - pos)
@@ -750,11 +834,38 @@ static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size,
 	return deliver(d, (const unsigned char *)d->recbuf, size, off, cb, arg);
 }
 
+static int attr_of(const struct pulse_data *d, const unsigned char *r, size_t size, bool swap);
+
+/*
+ * A foreign record becomes native on a private copy: one buffer for the
+ * records of the file, another for those unpacked from a COMPRESSED record,
+ * whose own copy is still being read.
+ */
+static const unsigned char *swap_copy(struct pulse_data *d, const unsigned char *p, size_t size,
+				      bool in_z)
+{
+	unsigned char *c = d->swbuf[in_z];
+	int idx = attr_of(d, p, size, true), err;
+
+	if (idx < 0)
+		idx = 0;
+	memcpy(c, p, size);
+	err = pulse_data__swap_record(c, size, pulse_data__attr(d, idx), true);
+	d->skip_feature = err == -EOPNOTSUPP;
+	if (err == -EBADMSG)
+		pr_debug("perf.data: a byte-swapped record does not fit its layout\n");
+	return c;
+}
+
 static int handle_record(struct pulse_data *d, const unsigned char *p, size_t size, __u64 off,
 			 pulse_data_record_fn cb, void *arg, bool in_z)
 {
-	__u32 type = get_u32(p);
+	__u32 type;
 	int err;
+
+	if (d->swapped)
+		p = swap_copy(d, p, size, in_z);
+	type = get_u32(p);
 
 	switch (type) {
 	case PERF_RECORD_COMPRESSED:
@@ -787,7 +898,7 @@ static int handle_record(struct pulse_data *d, const unsigned char *p, size_t si
 		}
 		break;
 	case PERF_RECORD_HEADER_FEATURE:
-		if (!in_z && off >= d->processed_upto)
+		if (!in_z && off >= d->processed_upto && !(d->swapped && d->skip_feature))
 			apply_header_feature(d, p, size, off);
 		break;
 	case PERF_RECORD_EVENT_UPDATE:
@@ -832,9 +943,22 @@ static int walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 		}
 		size = get_u16(p + 6);
 		type = get_u32(p);
+		if (d->swapped) {
+			size = __builtin_bswap16(size);
+			type = __builtin_bswap32(type);
+		}
 		if (size < 8) {
-			mark_damage(d, off, "record smaller than its header");
-			break;
+			/*
+			 * Inside the data the header vouches for (or a pipe) this
+			 * is damage; past it, in a killed recording, it is where
+			 * the records end (a zero-filled tail, say).
+			 */
+			if (d->recovering && off >= d->data_offset + d->data_size) {
+				mark_damage(d, off, "record smaller than its header");
+				break;
+			}
+			d->stop = true;
+			return PULSE_CORRUPT(off, "record smaller than its header");
 		}
 		if (d->recovering && (type == 0 || type >= RECOVERY_MAX_TYPE)) {
 			mark_damage(d, off, "invalid record type");
@@ -851,6 +975,8 @@ static int walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 		err = handle_record(d, p, size, off, cb, arg, false);
 		if (err)
 			return err;
+		if (off + size > d->walk_end)
+			d->walk_end = off + size;
 	}
 	if (d->zlen && !d->unreadable) {
 		d->unreadable = true;
@@ -865,6 +991,7 @@ static int walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 static void reset_walk(struct pulse_data *d)
 {
 	d->stop = false;
+	d->walk_end = 0;
 	d->unreadable = false;
 	d->unreadable_off = d->unreadable_bytes = 0;
 	d->zlen = 0;
@@ -917,7 +1044,7 @@ static int open_pipe_mode(struct pulse_data *d)
 	return err;
 }
 
-static int check_magic(const unsigned char *p, size_t len, bool *pipe)
+static int check_magic(struct pulse_data *d, const unsigned char *p, size_t len, bool *pipe)
 {
 	__u64 magic, size;
 
@@ -926,12 +1053,17 @@ static int check_magic(const unsigned char *p, size_t len, bool *pipe)
 	magic = get_u64(p);
 	size = get_u64(p + 8);
 	if (magic == PULSE_FILE_MAGIC_SWAPPED) {
-		pr_warn("perf.data: the file was recorded on a machine of the other "
-			"endianness; byte-swapped files are not supported yet\n");
-		return -EOPNOTSUPP;
-	}
-	if (magic != PULSE_FILE_MAGIC)
+		pr_debug("perf.data: recorded on a machine of the other endianness\n");
+		d->swapped = true;
+		size = __builtin_bswap64(size);
+		for (int i = 0; i < 2; i++) {
+			d->swbuf[i] = malloc(PULSE_MAX_RECORD_SIZE);
+			if (!d->swbuf[i])
+				return -ENOMEM;
+		}
+	} else if (magic != PULSE_FILE_MAGIC) {
 		return PULSE_CORRUPT(0, "bad magic (not a perf.data file)");
+	}
 	*pipe = size == PIPE_HEADER_SIZE;
 	return 0;
 }
@@ -958,7 +1090,7 @@ static int open_image(struct pulse_data *d)
 
 	if (!d->mem_len)
 		return -ENODATA;
-	err = check_magic(d->mem, d->mem_len, &pipe);
+	err = check_magic(d, d->mem, d->mem_len, &pipe);
 	if (err)
 		return err;
 	return pipe ? open_pipe_mode(d) : open_file_mode(d);
@@ -970,6 +1102,7 @@ int pulse_data__open_mem(struct pulse_data **dp, const void *buf, size_t len)
 	int err;
 
 	*dp = NULL;
+	last_err = NULL;
 	if (!buf && len)
 		return -EINVAL;
 	d = data_new();
@@ -1002,7 +1135,7 @@ static int open_stream(struct pulse_data *d)
 		return d->serr;
 	if (!n)
 		return -ENODATA;
-	err = check_magic(p, n, &pipe);
+	err = check_magic(d, p, n, &pipe);
 	if (err)
 		return err;
 	if (!pipe) {
@@ -1021,6 +1154,7 @@ int pulse_data__open(struct pulse_data **dp, const char *path)
 	int err;
 
 	*dp = NULL;
+	last_err = NULL;
 	d = data_new();
 	if (!d)
 		return -ENOMEM;
@@ -1083,6 +1217,8 @@ void pulse_data__close(struct pulse_data *d)
 	free(d->saved);
 	free(d->tracing_owned);
 	free(d->recbuf);
+	free(d->swbuf[0]);
+	free(d->swbuf[1]);
 	free(d->sbuf);
 	free(d->zbuf);
 	ZSTD_freeDCtx(d->zctx);
@@ -1106,6 +1242,7 @@ int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, v
 {
 	int err;
 
+	last_err = NULL;
 	if (!d->stream) {
 		reset_walk(d);
 		d->pos = d->pipe ? PIPE_HEADER_SIZE : d->data_offset;
@@ -1180,7 +1317,7 @@ int pulse_data__attr_of_id(const struct pulse_data *d, __u64 id)
 
 /* The attr of the id found where @attr's layout puts it; 0 when it has none. */
 static int attr_of_layout(const struct pulse_data *d, const unsigned char *rec, size_t hsize,
-			  bool is_sample, const struct perf_event_attr *attr)
+			  bool is_sample, const struct perf_event_attr *attr, bool swap)
 {
 	int off;
 	__u64 id;
@@ -1196,13 +1333,13 @@ static int attr_of_layout(const struct pulse_data *d, const unsigned char *rec, 
 	} else if ((size_t)-off > hsize - sizeof(struct perf_event_header)) {
 		return -EBADMSG;
 	}
-	id = get_u64(rec + (off >= 0 ? (size_t)off : hsize + off));
+	id = bswap64_if(swap, get_u64(rec + (off >= 0 ? (size_t)off : hsize + off)));
 	return id ? pulse_data__attr_of_id(d, id) : 0;
 }
 
-int pulse_data__attr_of(const struct pulse_data *d, const void *rec, size_t size)
+/* pulse_data__attr_of() of a native record or, with @swap, of a foreign one */
+static int attr_of(const struct pulse_data *d, const unsigned char *r, size_t size, bool swap)
 {
-	const unsigned char *r = rec;
 	size_t hsize;
 	__u32 type;
 	bool is_sample;
@@ -1215,18 +1352,27 @@ int pulse_data__attr_of(const struct pulse_data *d, const void *rec, size_t size
 		return -EBADMSG;
 	type = get_u32(r);
 	hsize = get_u16(r + 6);
+	if (swap) {
+		type = __builtin_bswap32(type);
+		hsize = __builtin_bswap16(hsize);
+	}
 	if (hsize < sizeof(struct perf_event_header) || hsize > size)
 		return -EBADMSG;
 	if (type >= PERF_RECORD_USER_TYPE_START)
 		return 0;
 	is_sample = type == PERF_RECORD_SAMPLE;
 	if (d->same_id_pos)
-		return attr_of_layout(d, r, hsize, is_sample, &d->attrs[0]->attr);
+		return attr_of_layout(d, r, hsize, is_sample, &d->attrs[0]->attr, swap);
 	/* mixed layouts: the right attr is the one whose layout finds its own id */
 	for (size_t i = 0; i < d->nr_attrs; i++)
-		if (attr_of_layout(d, r, hsize, is_sample, &d->attrs[i]->attr) == (int)i)
+		if (attr_of_layout(d, r, hsize, is_sample, &d->attrs[i]->attr, swap) == (int)i)
 			return i;
 	return -ENOENT;
+}
+
+int pulse_data__attr_of(const struct pulse_data *d, const void *rec, size_t size)
+{
+	return attr_of(d, rec, size, false);
 }
 
 bool pulse_data__has_feat(const struct pulse_data *d, int feat)
@@ -1270,6 +1416,29 @@ __u64 pulse_data__file_size(const struct pulse_data *d)
 bool pulse_data__recovering(const struct pulse_data *d)
 {
 	return d->recovering;
+}
+
+bool pulse_data__swapped(const struct pulse_data *d)
+{
+	return d->swapped;
+}
+
+bool pulse_data__recovered(const struct pulse_data *d, __u64 *offset, __u64 *bytes)
+{
+	__u64 end = d->data_offset + d->data_size;
+
+	*offset = end;
+	*bytes = 0;
+	if (!d->recovering || d->walk_end <= end)
+		return false;
+	*bytes = d->walk_end - end;
+	return true;
+}
+
+const char *pulse_data__error(__u64 *offset)
+{
+	*offset = last_err ? last_err_off : 0;
+	return last_err;
 }
 
 bool pulse_data__unreadable(const struct pulse_data *d, __u64 *bytes, __u64 *offset)
