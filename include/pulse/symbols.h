@@ -94,6 +94,22 @@ const struct pulse_symbol *pulse_symtab__find(const struct pulse_symtab *st, uin
 int pulse_symtab__load_elf(struct pulse_symtab *st, const char *syms_path,
 			   const char *runtime_path);
 
+/*
+ * A binary with only .dynsym and a .gnu_debugdata section (MiniDebugInfo)
+ * also gets the .symtab of the xz-compressed ELF in it (liblzma.so.5 is
+ * loaded for that at run time; without it those symbols are missing).
+ */
+
+/**
+ * pulse_symtab__load_vmlinux - a kernel image's symbols, at their absolute
+ * addresses (-k/--vmlinux), fixed up as an ELF table
+ * Return: symbols read, or -errno as pulse_symtab__load_elf().
+ */
+int pulse_symtab__load_vmlinux(struct pulse_symtab *st, const char *path);
+
+/* Unpack an .xz stream whole (see lib/symbols/symtab.c). Return: 0 or -errno. */
+int pulse_xz__decode(const void *in, size_t len, void **out, size_t *out_len);
+
 /* As pulse_symtab__load_elf() on an ELF image in memory (the vDSO). */
 int pulse_symtab__load_elf_mem(struct pulse_symtab *st, const void *buf, size_t len);
 
@@ -157,6 +173,17 @@ struct pulse_symbol_opts {
 	const char *debug_dir;		/* "/usr/lib/debug": separate debug files */
 	const char *buildid_dir;	/* "$HOME/.debug": perf's build-id cache */
 	bool no_vdso;			/* don't read this process's vDSO for [vdso] */
+	/*
+	 * The kernel's symbols from a vmlinux (-k/--vmlinux), instead of
+	 * kallsyms; checked against a recorded kernel build-id.
+	 */
+	const char *vmlinux;
+	/*
+	 * @kallsyms was named by the user (--kallsyms): taken as it is. Else
+	 * it is the running kernel's, used only when the recorded kernel
+	 * build-id (if any) is the running kernel's (/sys/kernel/notes).
+	 */
+	bool kallsyms_given;
 };
 
 struct pulse_dsos {

@@ -21,6 +21,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,12 @@ int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *op
 		dsos->opts.debug_dir = dup_opt(opts->debug_dir);
 		dsos->opts.buildid_dir = dup_opt(opts->buildid_dir);
 		dsos->opts.no_vdso = opts->no_vdso;
+		/* fields a caller built against an older header does not have */
+		if (opts->sz >= offsetof(struct pulse_symbol_opts, kallsyms_given) +
+				sizeof(opts->kallsyms_given)) {
+			dsos->opts.vmlinux = dup_opt(opts->vmlinux);
+			dsos->opts.kallsyms_given = opts->kallsyms_given;
+		}
 	}
 	return 0;
 }
@@ -86,6 +93,7 @@ void pulse_dsos__exit(struct pulse_dsos *dsos)
 	free((char *)dsos->opts.kallsyms);
 	free((char *)dsos->opts.debug_dir);
 	free((char *)dsos->opts.buildid_dir);
+	free((char *)dsos->opts.vmlinux);
 	memset(dsos, 0, sizeof(*dsos));
 }
 
@@ -322,6 +330,29 @@ static void consider(const struct pulse_dso *dso, struct candidates *c, const ch
 		snprintf(c->run, sizeof(c->run), "%s", path);
 }
 
+/*
+ * The binary at the recorded path was rebuilt or upgraded since the
+ * recording: its symbols would name the wrong functions, so it is skipped
+ * (see probe()), and the user is told, once per DSO since a DSO is loaded
+ * once. perf 6.1 skips it silently, leaving bare addresses unexplained.
+ */
+static void dso__check_on_disk(const struct pulse_dso *dso)
+{
+	char want[41], have[41];
+	uint8_t id[20];
+	int n;
+
+	if (!is_regular(dso->long_name))
+		return;
+	n = pulse_elf__build_id(dso->long_name, id, sizeof(id));
+	if (n <= 0 || build_id_equal(dso, id, n))
+		return;
+	build_id_hex(dso, want);
+	pulse_build_id__hex(id, n, have, sizeof(have));
+	pr_warn("%s on disk is not the recorded binary (build-id %s, recorded %s): "
+		"its symbols are not used\n", dso->long_name, have, want);
+}
+
 static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 {
 	const struct pulse_symbol_opts *o = &dsos->opts;
@@ -347,6 +378,8 @@ static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 			dso->build_id_size = len;
 			dso->has_build_id = true;
 		}
+	} else {
+		dso__check_on_disk(dso);
 	}
 	slash = strrchr(dso->long_name, '/');
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - dso->long_name) : 0,
@@ -435,13 +468,52 @@ static int dso__load_own_vdso(struct pulse_dso *dso)
 	return pulse_symtab__load_elf_mem(&dso->symtab, base, len);
 }
 
+/* Is the recorded kernel the running one? Unknown ids count as the same. */
+static bool dso__is_running_kernel(const struct pulse_dso *dso)
+{
+	unsigned char id[PULSE_BUILD_ID_SIZE];
+	size_t len = 0;
+
+	if (!dso->has_build_id)
+		return true;
+	if (pulse_build_id__read_kernel(id, &len) || !len)
+		return true;
+	return build_id_equal(dso, id, len);
+}
+
+/*
+ * perf's order: a vmlinux named with -k (checked against the recorded
+ * build-id, else no symbols, as perf), then kallsyms: a file named with
+ * --kallsyms as it is, /proc/kallsyms only for the kernel that made the
+ * recording (the caller checks OSRELEASE, the build-id is checked here),
+ * then the copy of its kallsyms perf record kept in the build-id cache.
+ * Without any, kernel addresses stay unresolved, as perf prints them.
+ */
 static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 {
 	const struct pulse_symbol_opts *o = &dsos->opts;
 	char path[PATH_MAX], hex[41];
 
-	if (o->kallsyms)
+	if (o->vmlinux) {
+		uint8_t id[20];
+		int n;
+
+		if (dso->has_build_id) {
+			n = pulse_elf__build_id(o->vmlinux, id, sizeof(id));
+			if (n > 0 && !build_id_equal(dso, id, n)) {
+				build_id_hex(dso, hex);
+				pr_warn("%s is not the recorded kernel (build-id %s): no kernel symbols\n",
+					o->vmlinux, hex);
+				return -ENOENT;
+			}
+		}
+		return pulse_symtab__load_vmlinux(&dso->symtab, o->vmlinux);
+	}
+	if (o->kallsyms && (o->kallsyms_given || dso__is_running_kernel(dso)))
 		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
+	if (o->kallsyms)
+		pr_debug("symbols: the running kernel is not the recorded one: %s not used\n",
+			 o->kallsyms);
 	/* another kernel: perf record keeps a copy of its kallsyms by build-id */
 	if (dso->has_build_id && o->buildid_dir) {
 		build_id_hex(dso, hex);

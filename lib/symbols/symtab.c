@@ -7,6 +7,7 @@
  * symbols__fixup_end/symbols__fixup_duplicate/choose_best_symbol), because
  * pulse report must name the same symbols perf report names.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -985,7 +986,11 @@ static int add_plt_symbols(struct pulse_symtab *st, struct symtree *t, Elf *elf)
 	return count;
 }
 
-static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run)
+/*
+ * @absolute: keep st_value (a vmlinux: kernel symbols are absolute
+ * addresses); else rebase to file offsets through @run's PT_LOAD.
+ */
+static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run, bool absolute)
 {
 	GElf_Shdr symshdr;
 	GElf_Ehdr ehdr;
@@ -1044,7 +1049,9 @@ static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run)
 		name = elf_strptr(elf, symshdr.sh_link, sym.st_name);
 		if (!name)
 			continue;
-		if (phdr_of(run ? run : elf, sym.st_value, &phdr))
+		if (absolute)
+			;
+		else if (phdr_of(run ? run : elf, sym.st_value, &phdr))
 			sym.st_value -= phdr.p_vaddr - phdr.p_offset;
 		else
 			sym.st_value -= sec.sh_addr - sec.sh_offset;
@@ -1060,13 +1067,22 @@ static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run)
 	return count;
 }
 
-/* perf's dso__load_sym() then dso__synthesize_plt_symbols(). */
-static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run)
+/*
+ * perf's dso__load_sym() then dso__synthesize_plt_symbols(). @mini: the
+ * MiniDebugInfo ELF of a binary that only has .dynsym (its .symtab holds
+ * the local functions .dynsym lacks), or NULL.
+ */
+static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run, Elf *mini)
 {
 	struct symtree t;
 	int count, err;
 
-	count = load_elf_syms(st, elf, run);
+	count = load_elf_syms(st, elf, run, false);
+	if (mini) {
+		err = load_elf_syms(st, mini, run, false);
+		if (err > 0)
+			count = count > 0 ? count + err : err;
+	}
 	if (count <= 0)
 		return count;
 	err = symtree__build(&t, st);
@@ -1087,11 +1103,118 @@ out:
 	return err < 0 ? err : count;
 }
 
+/* ---- .gnu_debugdata (MiniDebugInfo) ---------------------------------------
+ *
+ * Fedora-style binaries keep, in .gnu_debugdata, an xz-compressed ELF whose
+ * .symtab holds the function symbols .dynsym lacks. libelf does not unpack
+ * it, so liblzma does: loaded with dlopen() on first use, so that pulse
+ * neither links it nor needs its headers to build, and a system without
+ * it merely goes without those symbols.
+ */
+typedef int (*lzma_buffer_decode_fn)(uint64_t *memlimit, uint32_t flags, const void *allocator,
+				     const uint8_t *in, size_t *in_pos, size_t in_size,
+				     uint8_t *out, size_t *out_pos, size_t out_size);
+#define LZMA_OK_ 0
+#define LZMA_STREAM_END_ 1
+#define LZMA_BUF_ERROR_ 10
+#define DEBUGDATA_MAX (256u << 20)
+
+static lzma_buffer_decode_fn lzma_decoder(void)
+{
+	static lzma_buffer_decode_fn fn;
+	static bool tried;
+	void *h;
+
+	if (tried)
+		return fn;
+	tried = true;
+	h = dlopen("liblzma.so.5", RTLD_NOW | RTLD_LOCAL);
+	if (h)
+		fn = (lzma_buffer_decode_fn)dlsym(h, "lzma_stream_buffer_decode");
+	if (!fn)
+		pr_debug("symbols: no liblzma.so.5: .gnu_debugdata is not read\n");
+	return fn;
+}
+
+/**
+ * pulse_xz__decode - unpack a whole .xz stream
+ * @in: the stream
+ * @len: its length
+ * @out: set to a malloc()ed buffer on success
+ * @out_len: set to its length
+ *
+ * Return: 0, -ENOSYS without liblzma, -EBADMSG for a corrupt stream, -EFBIG
+ * past 256 MiB, -ENOMEM.
+ */
+int pulse_xz__decode(const void *in, size_t len, void **out, size_t *out_len)
+{
+	lzma_buffer_decode_fn decode = lzma_decoder();
+	size_t cap = len * 8 > 4096 ? len * 8 : 4096;
+
+	if (!decode)
+		return -ENOSYS;
+	for (;;) {
+		uint64_t memlimit = UINT64_MAX;
+		size_t in_pos = 0, out_pos = 0;
+		uint8_t *buf = malloc(cap);
+		int ret;
+
+		if (!buf)
+			return -ENOMEM;
+		ret = decode(&memlimit, 0, NULL, in, &in_pos, len, buf, &out_pos, cap);
+		if (ret == LZMA_OK_ || ret == LZMA_STREAM_END_) {
+			*out = buf;
+			*out_len = out_pos;
+			return 0;
+		}
+		free(buf);
+		if (ret != LZMA_BUF_ERROR_)
+			return -EBADMSG;
+		if (cap >= DEBUGDATA_MAX)
+			return -EFBIG;
+		cap *= 2;
+	}
+}
+
+/* The unpacked MiniDebugInfo of a binary without .symtab, or NULL. */
+static Elf *open_debugdata(Elf *elf, void **image)
+{
+	GElf_Shdr shdr;
+	Elf_Data *data;
+	Elf_Scn *scn;
+	size_t len;
+	Elf *mini;
+
+	*image = NULL;
+	if (section_by_type(elf, SHT_SYMTAB, &shdr))
+		return NULL;
+	scn = section_by_name(elf, ".gnu_debugdata", &shdr, NULL);
+	if (!scn || shdr.sh_type == SHT_NOBITS)
+		return NULL;
+	data = elf_rawdata(scn, NULL);
+	if (!data || !data->d_size)
+		return NULL;
+	if (pulse_xz__decode(data->d_buf, data->d_size, image, &len)) {
+		pr_debug("symbols: .gnu_debugdata does not unpack\n");
+		return NULL;
+	}
+	mini = elf_memory(*image, len);
+	if (!mini || elf_kind(mini) != ELF_K_ELF) {
+		if (mini)
+			elf_end(mini);
+		free(*image);
+		*image = NULL;
+		return NULL;
+	}
+	return mini;
+}
+
 int pulse_symtab__load_elf(struct pulse_symtab *st, const char *syms_path,
 			   const char *runtime_path)
 {
 	int fd, rfd = -1, err;
-	Elf *elf, *run = NULL;
+	Elf *elf, *run = NULL, *mini;
+	void *image;
 
 	elf_version(EV_CURRENT);
 	fd = open(syms_path, O_RDONLY | O_CLOEXEC);
@@ -1112,7 +1235,11 @@ int pulse_symtab__load_elf(struct pulse_symtab *st, const char *syms_path,
 			}
 		}
 	}
-	err = load_elf(st, elf, run ? run : elf);
+	mini = open_debugdata(elf, &image);
+	err = load_elf(st, elf, run ? run : elf, mini);
+	if (mini)
+		elf_end(mini);
+	free(image);
 	if (run)
 		elf_end(run);
 	if (rfd >= 0)
@@ -1140,9 +1267,33 @@ int pulse_symtab__load_elf_mem(struct pulse_symtab *st, const void *buf, size_t 
 		free(copy);
 		return -ENOEXEC;
 	}
-	err = load_elf(st, elf, elf);
+	err = load_elf(st, elf, elf, NULL);
 	elf_end(elf);
 	free(copy);
+	return err;
+}
+
+int pulse_symtab__load_vmlinux(struct pulse_symtab *st, const char *path)
+{
+	int fd, err;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		err = -ENOEXEC;
+		goto out;
+	}
+	err = load_elf_syms(st, elf, NULL, true);
+	if (err > 0)
+		pulse_symtab__fixup(st, false);
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
 	return err;
 }
 

@@ -8,11 +8,14 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <pulse/build-id.h>
 #include <pulse/symbols.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
@@ -277,6 +280,192 @@ static void test_symbols__demangle(void)
 	ASSERT_STREQ(d, "work");
 	free(d);
 	ASSERT_TRUE(pulse_demangle("main") == NULL);
+}
+
+/* Rust, both schemes, as perf 6.1 prints them: no hash, no parameters. */
+static void test_symbols__demangle_rust(void)
+{
+	char *d = pulse_demangle("_ZN4core3fmt5write17h0123456789abcdefE");
+
+	ASSERT_STREQ(d, "core::fmt::write");	/* legacy: the ::h<hash> goes */
+	free(d);
+	d = pulse_demangle("_ZN71_$LT$Test$u20$$u2b$$u20$$u27$static$u20$as$u20$foo..Bar$LT$Test$GT$$GT$3bar17h930b740aa94f1d3aE");
+	ASSERT_STREQ(d, "<Test + 'static as foo::Bar<Test>>::bar");
+	free(d);
+	d = pulse_demangle("_RNvCs15kBYyAo9fc_7mycrate7example");	/* v0 */
+	ASSERT_STREQ(d, "mycrate::example");
+	free(d);
+	d = pulse_demangle("_RNvMsr_NtCs3ssYzQotkvD_3std4pathNtB5_7PathBuf3new");
+	ASSERT_STREQ(d, "<std::path::PathBuf>::new");
+	free(d);
+}
+
+/* A command's exit status, quietly. */
+static int run(const char *fmt, ...)
+{
+	char cmd[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	return system(cmd);
+}
+
+static bool has_symbol(const struct pulse_symtab *st, const char *name)
+{
+	for (size_t i = 0; i < st->nr; i++)
+		if (!strcmp(st->syms[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * MiniDebugInfo as Fedora makes it (the gdb manual's recipe): the local
+ * function symbols .dynsym lacks, in an xz-compressed ELF put in
+ * .gnu_debugdata of the stripped binary.
+ */
+static void test_symbols__gnu_debugdata(void)
+{
+	const char *d = tmpdir;
+	struct pulse_symtab st;
+	void *out = NULL;
+	size_t len = 0;
+	int n;
+
+	write_file(tmp_path("mdi.c"),
+		   "__attribute__((noinline)) static int mdi_local(int x) { return x * 7; }\n"
+		   "int mdi_global(int x) { return mdi_local(x) + 1; }\n"
+		   "int main(int c, char **v) { return mdi_global(c); }\n");
+	if (run("cd %s && gcc -O1 -rdynamic -o mdi mdi.c 2>/dev/null", d) ||
+	    run("cd %s && command -v xz >/dev/null && command -v objcopy >/dev/null", d)) {
+		test__skip = "no gcc, xz or objcopy";
+		return;
+	}
+	ASSERT_EQ(run("cd %s && nm -D mdi --format=posix --defined-only | awk '{print $1}' | sort > dyn &&"
+		      " nm mdi --format=posix --defined-only | awk '$2 ~ /[TtD]/ {print $1}' | sort > funcs &&"
+		      " comm -13 dyn funcs > keep &&"
+		      " objcopy --only-keep-debug mdi mdi.dbg &&"
+		      " objcopy -S --remove-section .gdb_index --remove-section .comment"
+		      "   --keep-symbols=keep mdi.dbg mini &&"
+		      " xz -f mini && objcopy -S mdi mdi.stripped && cp mdi.stripped mdi.mini &&"
+		      " objcopy --add-section .gnu_debugdata=mini.xz mdi.mini", d), 0);
+
+	/* the stripped binary alone: .dynsym only */
+	pulse_symtab__init(&st);
+	n = pulse_symtab__load_elf(&st, tmp_path("mdi.stripped"), NULL);
+	ASSERT_TRUE(n > 0);
+	ASSERT_TRUE(has_symbol(&st, "mdi_global"));
+	ASSERT_TRUE(!has_symbol(&st, "mdi_local"));
+	pulse_symtab__exit(&st);
+
+	/* with .gnu_debugdata: both, at the unstripped binary's offsets */
+	pulse_symtab__init(&st);
+	n = pulse_symtab__load_elf(&st, tmp_path("mdi.mini"), NULL);
+	ASSERT_TRUE(n > 0);
+	ASSERT_TRUE(has_symbol(&st, "mdi_global"));
+	ASSERT_TRUE(has_symbol(&st, "mdi_local"));
+	{
+		struct pulse_symtab full;
+		const struct pulse_symbol *a, *b = NULL;
+
+		pulse_symtab__init(&full);
+		ASSERT_TRUE(pulse_symtab__load_elf(&full, tmp_path("mdi"), NULL) > 0);
+		for (size_t i = 0; i < full.nr; i++)
+			if (!strcmp(full.syms[i].name, "mdi_local"))
+				b = &full.syms[i];
+		ASSERT_TRUE(b != NULL);
+		a = pulse_symtab__find(&st, b->start);
+		ASSERT_TRUE(a != NULL);
+		ASSERT_STREQ(a->name, "mdi_local");
+		pulse_symtab__exit(&full);
+	}
+	pulse_symtab__exit(&st);
+
+	/* a corrupt stream is refused, not crashed on */
+	ASSERT_TRUE(pulse_xz__decode("\xfd" "7zXZ\0garbage", 13, &out, &len) < 0);
+}
+
+/* -k: a vmlinux's symbols stay at their absolute addresses. */
+static void test_symbols__vmlinux(void)
+{
+	struct pulse_symtab st;
+	const struct pulse_symbol *s;
+	char line[128];
+	unsigned long long addr = 0;
+	FILE *p;
+	char cmd[512];
+
+	write_file(tmp_path("vml.c"),
+		   "__attribute__((noinline)) int vml_func(int x) { return x * 5; }\n"
+		   "int main(int c, char **v) { return vml_func(c); }\n");
+	if (run("cd %s && gcc -O1 -no-pie -fno-pie -o vml vml.c 2>/dev/null", tmpdir)) {
+		test__skip = "no gcc";
+		return;
+	}
+	snprintf(cmd, sizeof(cmd), "nm %s | awk '$3 == \"vml_func\" {print $1}'", tmp_path("vml"));
+	p = popen(cmd, "r");
+	ASSERT_TRUE(p != NULL);
+	if (fgets(line, sizeof(line), p))
+		addr = strtoull(line, NULL, 16);
+	pclose(p);
+	ASSERT_TRUE(addr != 0);
+	pulse_symtab__init(&st);
+	ASSERT_TRUE(pulse_symtab__load_vmlinux(&st, tmp_path("vml")) > 0);
+	s = pulse_symtab__find(&st, addr + 1);
+	ASSERT_TRUE(s != NULL);
+	ASSERT_STREQ(s->name, "vml_func");
+	pulse_symtab__exit(&st);
+	ASSERT_EQ(pulse_symtab__load_vmlinux(&st, tmp_path("no-such-vmlinux")), -ENOENT);
+}
+
+/*
+ * The running kernel's kallsyms serves only the kernel that made the
+ * recording: a recorded build-id that is not the running kernel's leaves
+ * kernel addresses unresolved, unless the file was named (--kallsyms).
+ */
+static void test_symbols__kallsyms_build_id(void)
+{
+	struct pulse_symbol_opts o = { .sz = sizeof(o) };
+	const uint8_t other[20] = { 0xde, 0xad, 0xbe, 0xef };
+	unsigned char running[PULSE_BUILD_ID_SIZE];
+	size_t running_len = 0;
+	struct pulse_dsos dsos;
+	struct pulse_dso *k;
+
+	write_file(tmp_path("ksyms"),
+		   "ffffffff81000000 T _stext\n"
+		   "ffffffff81000100 T kfunc_one\n"
+		   "ffffffff81000200 T kfunc_two\n");
+	o.kallsyms = tmp_path("ksyms");
+
+	/* another kernel's build-id: not used */
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	ASSERT_EQ(pulse_dsos__set_build_id(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL, other, 20), 0);
+	k = pulse_dsos__find(&dsos, "[kernel.kallsyms]");
+	ASSERT_TRUE(k != NULL);
+	ASSERT_TRUE(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL) == NULL);
+	pulse_dsos__exit(&dsos);
+
+	/* named by the user: used as it is */
+	o.kallsyms_given = true;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	ASSERT_EQ(pulse_dsos__set_build_id(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL, other, 20), 0);
+	k = pulse_dsos__find(&dsos, "[kernel.kallsyms]");
+	ASSERT_STREQ(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL)->name, "kfunc_one");
+	pulse_dsos__exit(&dsos);
+
+	/* the running kernel's build-id, or none recorded: used */
+	o.kallsyms_given = false;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	if (!pulse_build_id__read_kernel(running, &running_len) && running_len)
+		ASSERT_EQ(pulse_dsos__set_build_id(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL,
+						   running, running_len), 0);
+	else
+		pulse_dsos__findnew(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	k = pulse_dsos__find(&dsos, "[kernel.kallsyms]");
+	ASSERT_STREQ(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000250ULL)->name, "kfunc_two");
+	pulse_dsos__exit(&dsos);
 }
 
 /* nm's value of a symbol, rebased as perf does (file offset) */
@@ -686,6 +875,8 @@ static void test_ordering__many_rounds(void)
 TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choice),
 	  TEST(test_symbols__tree_walk),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
+	  TEST(test_symbols__demangle_rust), TEST(test_symbols__gnu_debugdata),
+	  TEST(test_symbols__vmlinux), TEST(test_symbols__kallsyms_build_id),
 	  TEST(test_symbols__elf_program), TEST(test_symbols__debug_files),
 	  TEST(test_symbols__build_id),
 	  TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
