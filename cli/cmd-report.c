@@ -564,6 +564,7 @@ int cmd_report(int argc, const char **argv)
 	size_t bad_len;
 	struct report rep = { 0 };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
+	const char *vmlinux = NULL, *kallsyms_file = NULL;
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
 	char buildid_dir[4096];
 	const char *home = getenv("HOME");
@@ -580,6 +581,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
+		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
+		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
 		OPT_END(),
 	};
 
@@ -629,8 +632,14 @@ int cmd_report(int argc, const char **argv)
 	if (children > 0 && has_callchains(rep.d))
 		warning("--children is not supported yet: showing self overhead (--no-children)");
 
-	if (same_kernel(rep.d))
+	/* symbols: -k and --kallsyms as given; else this kernel's, if it made the file */
+	if (kallsyms_file) {
+		sym_opts.kallsyms = kallsyms_file;
+		sym_opts.kallsyms_given = true;
+	} else if (same_kernel(rep.d)) {
 		sym_opts.kallsyms = "/proc/kallsyms";
+	}
+	sym_opts.vmlinux = vmlinux;
 	sym_opts.debug_dir = "/usr/lib/debug";
 	if (getenv("PERF_BUILDID_DIR")) {
 		snprintf(buildid_dir, sizeof(buildid_dir), "%s", getenv("PERF_BUILDID_DIR"));
