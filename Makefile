@@ -76,6 +76,18 @@ tsan:
 		-o build-tsan/test-ring tests/unit/test-ring.c lib/ring/*.c lib/core/*.c -lpthread
 	PULSE_RING_RECORDS=$${PULSE_RING_RECORDS:-2000000} build-tsan/test-ring
 
+# libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the
+# library sources it needs, built with the fuzzer and ASan/UBSan.
+FUZZ_CC ?= clang
+FUZZ_SRCS := lib/data/reader.c lib/data/sample.c $(wildcard lib/core/*.c)
+fuzz: build-fuzz/fuzz-reader
+
+build-fuzz/fuzz-reader: tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
+		-o $@ tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(PKG_LIBS) -lpthread -lm
+
 demo: setup
 	@$(MAKE) --no-print-directory $(BUILD)/pulse $(WL_BINS)
 	$(BUILD)/pulse record -g -o $(BUILD)/demo.data -- $(BUILD)/workloads/calltree
@@ -85,6 +97,6 @@ bench: all $(WL_BINS)
 	bench/run-all.sh
 
 clean:
-	rm -rf build build-san build-tsan
+	rm -rf build build-san build-tsan build-fuzz
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

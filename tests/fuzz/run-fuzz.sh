@@ -1,0 +1,44 @@
+#!/bin/bash
+# Runs the reader's libFuzzer target for SECONDS (default 60) on a corpus
+# seeded from the golden perf 6.1 files and pulse-mkdata variants of them
+# (byte-swapped, AUXTRACE, pipe mode). Exits 77 when clang's libFuzzer is
+# not available, 0 when no crash was found, 1 otherwise (the crashing
+# input is left in build-fuzz/ as crash-*).
+#   tests/fuzz/run-fuzz.sh [SECONDS] [extra libFuzzer options]
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+secs=${1:-60}; shift || true
+out=build-fuzz
+
+probe=$(mktemp -d /tmp/pulse-fuzz.XXXXXX)
+trap 'rm -rf "$probe"' EXIT
+printf '#include <stdint.h>\n#include <stddef.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n){return 0;}\n' >"$probe/t.c"
+if ! ${FUZZ_CC:-clang} -fsanitize=fuzzer,address,undefined -o "$probe/t" "$probe/t.c" >/dev/null 2>&1 ||
+	! "$probe/t" -runs=1 >/dev/null 2>&1; then
+	echo "fuzz: skipped (clang's libFuzzer is unavailable)"
+	exit 77
+fi
+make --no-print-directory fuzz >/dev/null || exit 1
+
+corpus=$out/corpus-reader
+mkdir -p "$corpus"
+cp tests/data/*.data "$corpus/"
+if make --no-print-directory build/tools/pulse-mkdata >/dev/null 2>&1; then
+	for f in tests/data/perf-cpuclock.data tests/data/perf-2ev.data tests/data/perf-pipe-tp.data; do
+		n=$(basename "$f" .data)
+		build/tools/pulse-mkdata swap "$f" "$corpus/$n-swapped.data" 2>/dev/null
+		build/tools/pulse-mkdata auxtrace "$f" "$corpus/$n-auxtrace.data" 100 2>/dev/null
+	done
+	build/tools/pulse-mkdata pipe tests/data/perf-z.data "$corpus/perf-z-pipe.data" 2>/dev/null
+fi
+
+# -rss_limit_mb: the reader's memory is bounded by its input
+"$out/fuzz-reader" -max_total_time="$secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
+	-artifact_prefix="$out/" -print_final_stats=1 "$@" "$corpus" 2>"$out/fuzz.log"
+rc=$?
+tail -15 "$out/fuzz.log"
+if [ $rc -ne 0 ]; then
+	echo "fuzz: FAILED (exit $rc); see $out/fuzz.log and $out/crash-*"
+	exit 1
+fi
+echo "fuzz: no crash in ${secs}s"
