@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <pulse/data.h>
+#include <pulse/reader.h>
 #include "test.h"
 
 struct rb {
@@ -544,6 +545,84 @@ static void test_sample__unaligned(void)
 	}
 }
 
+static __u64 ld64(const void *p)
+{
+	__u64 v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* big-endian bytes, written out by hand */
+static void put_be(unsigned char *p, __u64 v, int n)
+{
+	for (int i = 0; i < n; i++)
+		p[i] = v >> (8 * (n - 1 - i));
+}
+
+/*
+ * A SAMPLE and an attr as a big-endian machine writes them become native:
+ * each field at its own width, the raw payload left alone, the flags
+ * bitfield with its bits reversed in place (disabled is the top bit of
+ * byte 0 there). Independent of the writer side, which uses the same code.
+ */
+static void test_sample__swap_from_big_endian(void)
+{
+	unsigned char attr[128] = { 0 }, rec[64] = { 0 };
+	struct perf_event_attr a;
+	struct pulse_sample s;
+
+	put_be(attr, PERF_TYPE_SOFTWARE, 4);
+	put_be(attr + 4, 128, 4);
+	put_be(attr + 8, PERF_COUNT_SW_CPU_CLOCK, 8);
+	put_be(attr + 16, 4000, 8);
+	put_be(attr + 24, PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN |
+		       PERF_SAMPLE_RAW, 8);
+	attr[40] = 0x80 | 0x10;		/* bits 0 and 3: disabled, exclusive */
+	attr[41] = 0x20;		/* bit 10: freq */
+	put_be(attr + 48, 7, 4);	/* wakeup_events */
+	put_be(attr + 108, 127, 2);	/* sample_max_stack */
+	ASSERT_EQ(pulse_data__swap_attr(attr, sizeof(attr), true), 0);
+	memcpy(&a, attr, sizeof(a) < sizeof(attr) ? sizeof(a) : sizeof(attr));
+	ASSERT_EQ(a.type, PERF_TYPE_SOFTWARE);
+	ASSERT_EQ(a.size, 128);
+	ASSERT_EQ(a.sample_period, 4000);
+	ASSERT_EQ(a.disabled, 1);
+	ASSERT_EQ(a.inherit, 0);
+	ASSERT_EQ(a.exclusive, 1);
+	ASSERT_EQ(a.freq, 1);
+	ASSERT_EQ(a.wakeup_events, 7);
+	ASSERT_EQ(a.sample_max_stack, 127);
+
+	/* header; ip; pid, tid; callchain nr 2; raw u32 4 + "abcd" */
+	put_be(rec, PERF_RECORD_SAMPLE, 4);
+	put_be(rec + 4, PERF_RECORD_MISC_USER, 2);
+	put_be(rec + 6, 56, 2);
+	put_be(rec + 8, 0x401000, 8);
+	put_be(rec + 16, 42, 4);
+	put_be(rec + 20, 43, 4);
+	put_be(rec + 24, 2, 8);
+	put_be(rec + 32, 0x1111, 8);
+	put_be(rec + 40, 0x2222, 8);
+	put_be(rec + 48, 4, 4);
+	memcpy(rec + 52, "abcd", 4);
+	ASSERT_EQ(pulse_data__swap_record(rec, 56, &a, true), 0);
+	ASSERT_EQ(pulse_sample__parse(rec, 56, &a, &s), 0);
+	ASSERT_EQ(s.misc, PERF_RECORD_MISC_USER);
+	ASSERT_EQ(s.ip, 0x401000);
+	ASSERT_EQ(s.pid, 42);
+	ASSERT_EQ(s.tid, 43);
+	ASSERT_EQ(s.callchain_nr, 2);
+	ASSERT_EQ(ld64(s.callchain), 0x1111);
+	ASSERT_EQ(ld64((const char *)s.callchain + 8), 0x2222);
+	ASSERT_EQ(s.raw_size, 4);
+	ASSERT_MEMEQ(s.raw, "abcd", 4);
+
+	/* a count that points past the end stops the swap, never overruns */
+	put_be(rec + 24, 1000, 8);
+	ASSERT_EQ(pulse_data__swap_record(rec, 56, &a, false) == 0, 0);
+}
+
 TEST_MAIN(TEST(test_sample__basic_fields),
 	  TEST(test_sample__id_without_identifier),
 	  TEST(test_sample__read_formats),
@@ -552,4 +631,5 @@ TEST_MAIN(TEST(test_sample__basic_fields),
 	  TEST(test_sample__bad_lengths),
 	  TEST(test_sample__id_trailer),
 	  TEST(test_sample__id_offset_all_combos),
-	  TEST(test_sample__unaligned))
+	  TEST(test_sample__unaligned),
+	  TEST(test_sample__swap_from_big_endian))
