@@ -54,6 +54,7 @@ echo "# script median: pulse ${tp}s $(mbps "$tp") MB/s ${mp} kB, perf ${tf}s $(m
 	"time ratio $(ratio "$tp" "$tf") (goal <= 0.2), RSS ratio $(ratio "$mp" "$mf"), cat $(mbps "$tcat") MB/s"
 "$PERF" script -i "$data" > "$work/perf.out" 2>/dev/null
 "$PULSE" script -i "$data" > "$work/pulse.out" 2>/dev/null
-paste -d '\001' "$work/perf.out" "$work/pulse.out" |
-	awk -F '\001' '{n++; if ($1 != $2) {d++; if (d <= 5) print "#   line " n ": perf: " $1 "\n#   line " n ": pulse: " $2}}
+# \001 joins the two lines: paste -d would read "\0" as "no delimiter"
+paste -d $'\x01' "$work/perf.out" "$work/pulse.out" |
+	awk -F $'\x01' '{n++; if ($1 != $2) {d++; if (d <= 5) print "#   line " n ": perf: " $1 "\n#   line " n ": pulse: " $2}}
 		END {print "# script lines: " n + 0 ", differing by position " d + 0}'
