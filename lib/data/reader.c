@@ -90,6 +90,7 @@ struct pulse_data {
 	__u64 data_offset, data_size, file_size;
 	bool recovering;
 	bool data_cut;			/* data section runs past the end of the file */
+	__u64 dropped;			/* data pages below this were released (madvise) */
 
 	struct attr_ent **attrs;
 	size_t nr_attrs;
@@ -921,8 +922,32 @@ nested:
 	return 0;
 }
 
+/*
+ * Keep the resident part of a big mapped file small: pages of the data
+ * section more than two windows behind the walk are dropped. They stay
+ * valid (a private read-only file mapping refaults from the page cache), so
+ * records still queued for time ordering may point there.
+ */
+#define RSS_WINDOW (32ULL << 20)
+
+static void drop_behind(struct pulse_data *d, __u64 off)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	__u64 start, end;
+
+	if (!d->map || off < d->dropped + 2 * RSS_WINDOW)
+		return;
+	start = d->dropped ? d->dropped : d->data_offset;
+	start = (start + page - 1) & ~((__u64)page - 1);
+	end = (off - RSS_WINDOW) & ~((__u64)page - 1);
+	if (end > start)
+		madvise((char *)d->map + start, end - start, MADV_DONTNEED);
+	d->dropped = end;
+}
+
 static int walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 {
+	d->dropped = 0;
 	while (!d->stop) {
 		const unsigned char *p;
 		__u64 off = src_pos(d);
@@ -977,6 +1002,7 @@ static int walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 			return err;
 		if (off + size > d->walk_end)
 			d->walk_end = off + size;
+		drop_behind(d, off);
 	}
 	if (d->zlen && !d->unreadable) {
 		d->unreadable = true;
@@ -1183,6 +1209,7 @@ int pulse_data__open(struct pulse_data **dp, const char *path)
 			goto fail;
 		}
 		d->map_len = st.st_size;
+		madvise(d->map, d->map_len, MADV_SEQUENTIAL);
 		d->mem = d->map;
 		d->mem_len = st.st_size;
 		err = open_image(d);
