@@ -42,6 +42,10 @@ struct report {
 	size_t nr_hists;		/* hists allocated */
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
 	size_t nr_keys;			/* keys in use */
+	struct pulse_callchain_param cc;	/* -g */
+	bool cumulate;			/* --children */
+	bool chains;			/* resolve callchains of samples that have them */
+	struct pulse_cc_cursor cursor;	/* the current sample's frames */
 	uint64_t lost_samples;		/* LOST_SAMPLES records */
 	uint64_t data_end;		/* records from here on are not read; 0: all */
 	int err;			/* first error met while delivering */
@@ -63,8 +67,11 @@ static struct pulse_hists *report__hists(struct report *rep, size_t idx)
 
 		if (!h)
 			return NULL;
-		for (size_t i = rep->nr_hists; i < n; i++)
+		for (size_t i = rep->nr_hists; i < n; i++) {
 			pulse_hists__init(&h[i], rep->keys, rep->nr_keys);
+			if (rep->chains)
+				pulse_hists__set_callchain(&h[i], &rep->cc, rep->cumulate);
+		}
 		rep->hists = h;
 		rep->nr_hists = n;
 	}
@@ -96,6 +103,14 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 		return err;
 	if (al.dso)
 		al.dso->hit = true;
+	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
+		err = pulse_machine__resolve_callchain(&rep->machine, s.pid, s.tid, s.callchain,
+						       s.callchain_nr, rep->cc.order, &rep->cursor);
+		if (err)
+			return err;
+		return pulse_hists__add_chain(h, &al, al.thread->comm, s.period, rep->cursor.locs,
+					      rep->cursor.nr);
+	}
 	return pulse_hists__add(h, &al, al.thread->comm, s.period);
 }
 
@@ -511,6 +526,8 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 		if (!h->nr_samples)
 			continue;
 		pulse_hists__sort(h);
+		if (pulse_hists__sort_chains(h))
+			return -ENOMEM;
 		pulse_stdio__event_header(fp, event_name(rep->d, i, buf, sizeof(buf)), h->nr_samples,
 					  h->total_period);
 		pulse_hists__fprintf(h, fp, sopts);
@@ -544,6 +561,66 @@ static int parse_children(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int parse_no_children(const struct option *opt, const char *arg, int unset)
+{
+	*(int *)opt->value = 0;
+	return 0;
+}
+
+/*
+ * perf's -g takes the next argument when it does not start with '-'
+ * (PARSE_OPT_LASTARG_DEFAULT), which the option parser does not do:
+ * "-g x" and "--call-graph x" become "--call-graph=x" in @out.
+ */
+static int join_call_graph_arg(int argc, const char **argv, const char **out, char **owned)
+{
+	int n = 0;
+
+	*owned = NULL;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		bool is_g = !strcmp(a, "-g") ||
+			    (strlen(a) > 3 && !strncmp("--call-graph", a, strlen(a)));
+
+		if (!strcmp(a, "--"))
+			is_g = false;
+		if (is_g && !*owned && i + 1 < argc && argv[i + 1][0] != '-') {
+			if (asprintf(owned, "--call-graph=%s", argv[i + 1]) < 0)
+				return -ENOMEM;
+			out[n++] = *owned;
+			i++;
+			continue;
+		}
+		out[n++] = a;
+	}
+	out[n] = NULL;
+	return n;
+}
+
+/* -g/--call-graph: perf's report_parse_callchain_opt() */
+struct cc_opt {
+	struct pulse_callchain_param *p;
+	bool given;		/* -g (with or without an argument) */
+};
+
+static int parse_call_graph(const struct option *opt, const char *arg, int unset)
+{
+	struct cc_opt *o = opt->value;
+
+	if (unset) {
+		o->p->enabled = false;
+		o->given = false;
+		return 0;
+	}
+	o->given = true;
+	/* a bare -g is perf's callchain_default_opt */
+	if (pulse_callchain_param__parse(o->p, arg ? arg : "graph,0.5,caller,function,percent")) {
+		error("invalid --call-graph argument '%s'", arg);
+		return -1;
+	}
+	return 0;
+}
+
 static const char *default_input(void)
 {
 	struct stat st;
@@ -554,15 +631,17 @@ static const char *default_input(void)
 	return "perf.data";
 }
 
-int cmd_report(int argc, const char **argv)
+/* @argv: the options, without "report" */
+static int report_main(int argc, const char **argv)
 {
-	const char *input = NULL, *sort = "comm,dso,sym";
+	const char *input = NULL, *sort = "comm,dso,sym", *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false;
 	double percent_limit = 0;
 	int children = -1, ret = 1, err;
 	const char *bad;
 	size_t bad_len;
 	struct report rep = { 0 };
+	struct cc_opt cc_opt = { .p = &rep.cc };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	const char *vmlinux = NULL, *kallsyms_file = NULL;
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
@@ -573,9 +652,15 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
 		OPT_CALLBACK_NOOPT('\0', "children", &children,
-				   "accumulate callchains of children (not supported yet)",
+				   "accumulate callchains of children and show total overhead",
 				   parse_children),
-		OPT_STRING('s', "sort", &sort, "key[,key2...]",
+		OPT_CALLBACK_NOOPT('\0', "no-children", &children,
+				   "self overhead only", parse_no_children),
+		OPT_CALLBACK_OPTARG('g', "call-graph", &cc_opt,
+				    "print_type,threshold[,print_limit],order,sort_key,value",
+				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
+				    parse_call_graph),
+		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, dso, sym"),
 		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
@@ -586,9 +671,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_END(),
 	};
 
-	/* argv[0] is "report" */
-	argc = parse_options(argc - 1, argv + 1, options, 0);
-	argv++;
+	pulse_callchain_param__init(&rep.cc);
+	argc = parse_options(argc, argv, options, 0);
 	if (argc < 0) {
 		usage_with_options(report_usage, options);
 		return PULSE_EXIT_USAGE;
@@ -607,6 +691,8 @@ int cmd_report(int argc, const char **argv)
 		}
 		return report_dump_raw(input, stdout);
 	}
+	if (user_sort)
+		sort = user_sort;
 	err = pulse_sort_keys__parse(sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
 	if (err <= 0) {
 		if (err == 0)
@@ -619,6 +705,8 @@ int cmd_report(int argc, const char **argv)
 	rep.nr_keys = err;
 	sopts.show_nr_samples = show_nr;
 	sopts.percent_limit = percent_limit;
+	/* perf's callchain__fprintf_graph() looks at the --sort text itself */
+	sopts.sort_starts_with_sym = user_sort && !strncmp(user_sort, "sym", 3);
 
 	err = pulse_data__open(&rep.d, input);
 	if (err == -ENODATA) {
@@ -629,8 +717,26 @@ int cmd_report(int argc, const char **argv)
 		error("cannot open '%s': %s", input, strerror(-err));
 		return 1;
 	}
-	if (children > 0 && has_callchains(rep.d))
-		warning("--children is not supported yet: showing self overhead (--no-children)");
+	if (has_callchains(rep.d)) {
+		/*
+		 * perf defaults to --children on files with callchains;
+		 * pulse does not yet (see the README), so that rows stay
+		 * perf's --no-children rows.
+		 */
+		rep.cumulate = children > 0;
+		if (rep.cumulate && !rep.cc.order_set)
+			rep.cc.order = PULSE_CC_CALLER;
+		/*
+		 * perf decides on --children before a pipe's attrs arrive and
+		 * then finds no callchains in them: caller order, no Children.
+		 */
+		if (pulse_data__is_pipe(rep.d))
+			rep.cumulate = false;
+		rep.chains = rep.cc.enabled || rep.cumulate;
+	} else if (cc_opt.given && rep.cc.enabled) {
+		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
+		goto out_close;
+	}
 
 	/* symbols: -k and --kallsyms as given; else this kernel's, if it made the file */
 	if (kallsyms_file) {
@@ -696,9 +802,31 @@ out_ordered:
 	for (size_t i = 0; i < rep.nr_hists; i++)
 		pulse_hists__exit(&rep.hists[i]);
 	free(rep.hists);
+	pulse_cc_cursor__exit(&rep.cursor);
 out_machine:
 	pulse_machine__exit(&rep.machine);
 out_close:
 	pulse_data__close(rep.d);
 	return ret;
+}
+
+int cmd_report(int argc, const char **argv)
+{
+	const char **args = calloc(argc + 1, sizeof(*args));
+	char *g_arg = NULL;
+	int ret;
+
+	if (!args) {
+		error("out of memory");
+		return 1;
+	}
+	/* argv[0] is "report" */
+	ret = join_call_graph_arg(argc - 1, argv + 1, args, &g_arg);
+	if (ret >= 0)
+		ret = report_main(ret, args);
+	else
+		error("out of memory");
+	free(g_arg);
+	free(args);
+	return ret < 0 ? 1 : ret;
 }

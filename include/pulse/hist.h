@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <pulse/callchain.h>
 #include <pulse/machine.h>
 
 enum pulse_sort_key {
@@ -33,10 +34,12 @@ struct pulse_hist_entry {
 	struct pulse_dso *dso;			/* NULL: [unknown] */
 	const struct pulse_symbol *sym;		/* NULL: unresolved */
 	uint64_t ip;				/* address in the DSO's space (first sample) */
-	uint64_t period;			/* sum of sample periods */
+	uint64_t period;			/* sum of sample periods (self) */
+	uint64_t acc_period;			/* with the callees' (--children) */
 	uint64_t nr_samples;			/* samples */
 	char level;				/* 'k', '.', 'H' */
 	uint64_t hash;				/* of the key fields */
+	struct pulse_cc_root *callchain;	/* NULL: no chain merged */
 };
 
 struct pulse_hists {
@@ -49,6 +52,11 @@ struct pulse_hists {
 	size_t index_size;				/* slots, power of two */
 	uint64_t total_period;				/* sum over all samples */
 	uint64_t nr_samples;				/* samples added */
+	bool cumulate;					/* --children */
+	bool use_callchain;				/* merge chains into entries */
+	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
+	uint32_t *he_cache;				/* entries one sample added */
+	size_t he_cache_alloc;
 };
 
 /**
@@ -70,6 +78,35 @@ void pulse_hists__exit(struct pulse_hists *h);
  */
 int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, const char *comm,
 		     uint64_t period);
+
+/**
+ * pulse_hists__set_callchain - merge callchains (@p->enabled), and with
+ * @cumulate account each sample to every function on its chain too
+ * (perf's --children); call before adding samples
+ */
+void pulse_hists__set_callchain(struct pulse_hists *h, const struct pulse_callchain_param *p,
+				bool cumulate);
+
+/**
+ * pulse_hists__add_chain - account one sample with its callchain
+ * @chain: frames in the param's order (pulse_machine__resolve_callchain())
+ *
+ * As perf's hist_entry_iter: the sample's own entry gets the period and
+ * the whole chain; in cumulate mode every other entry on the chain (each
+ * once, however often it recurs) gets the period as children period and
+ * the chain from its frame on.
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *al,
+			   const char *comm, uint64_t period, const struct pulse_cc_loc *chain,
+			   size_t nr);
+
+/**
+ * pulse_hists__sort_chains - put every entry's callchain in output order
+ * (after pulse_hists__sort())
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_hists__sort_chains(struct pulse_hists *h);
 
 /* Put the entries in output order (after which __add() must not be called). */
 void pulse_hists__sort(struct pulse_hists *h);

@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/perf_event.h>
+#include <pulse/callchain.h>
 #include <pulse/data.h>
 #include <pulse/symbols.h>
 
@@ -116,6 +117,24 @@ struct pulse_thread *pulse_machine__find_thread(struct pulse_machine *m, int32_t
  */
 int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
 			   uint64_t ip, struct pulse_addr_loc *al);
+
+/* perf report's default --max-stack (kernel.perf_event_max_stack) */
+#define PULSE_MAX_STACK 127
+
+/**
+ * pulse_machine__resolve_callchain - a sample's callchain as frames
+ * @ips: the sample's callchain, @nr u64s (PERF_CONTEXT_* markers included)
+ * @order: callee (as recorded) or caller (reversed)
+ * @cur: emptied, then filled with up to PULSE_MAX_STACK frames
+ *
+ * As perf 6.1's thread__resolve_callchain_sample(): each address is
+ * resolved in the mode of the context marker before it (user without
+ * one); a marker perf does not know leaves the chain empty.
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32_t tid,
+				     const void *ips, uint64_t nr, enum pulse_cc_order order,
+				     struct pulse_cc_cursor *cur);
 
 /**
  * pulse_machine__intern - the machine's copy of a string (equal strings

@@ -20,6 +20,7 @@ struct pulse_stdio_opts {
 	size_t sz;		/* sizeof(struct pulse_stdio_opts) */
 	bool show_nr_samples;	/* -n: a Samples column */
 	double percent_limit;	/* hide entries below this percentage */
+	bool sort_starts_with_sym;	/* --sort sym...: lone chains skip their first frame */
 };
 
 /**
@@ -32,7 +33,8 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 
 /**
  * pulse_hists__fprintf - the column titles and one line per entry of sorted
- * hists (pulse_hists__sort())
+ * hists (pulse_hists__sort(), pulse_hists__sort_chains()), a Children
+ * column in cumulate mode, each entry's callchains under it
  * @opts: may be NULL
  * Return: 0, or -EIO when @fp failed.
  */

@@ -68,6 +68,13 @@ int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, si
 
 void pulse_hists__exit(struct pulse_hists *h)
 {
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		if (h->entries[i].callchain) {
+			pulse_cc_root__exit(h->entries[i].callchain);
+			free(h->entries[i].callchain);
+		}
+	}
+	free(h->he_cache);
 	free(h->entries);
 	free(h->index);
 	memset(h, 0, sizeof(*h));
@@ -206,32 +213,30 @@ static int hists__grow_index(struct pulse_hists *h)
 	return 0;
 }
 
-int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, const char *comm,
-		     uint64_t period)
+/*
+ * The entry equal to @key, created when missing; its index, or -ENOMEM.
+ * @self: the sample's own entry (period counts as self and children
+ * period) rather than one on its callchain (children period only).
+ */
+static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, uint64_t period,
+			   bool self)
 {
-	struct pulse_hist_entry key = {
-		.comm = comm,
-		.thread = al->thread,
-		.dso = al->dso,
-		.sym = al->sym,
-		.ip = al->addr,
-		.level = al->level,
-	};
 	size_t j;
 
-	h->total_period += period;
-	h->nr_samples++;
 	if ((h->nr_entries + 1) * 2 > h->index_size && hists__grow_index(h))
 		return -ENOMEM;
-	key.hash = entry_hash(h, &key);
-	for (j = key.hash & (h->index_size - 1); h->index[j] != UINT32_MAX;
+	key->hash = entry_hash(h, key);
+	for (j = key->hash & (h->index_size - 1); h->index[j] != UINT32_MAX;
 	     j = (j + 1) & (h->index_size - 1)) {
 		struct pulse_hist_entry *e = &h->entries[h->index[j]];
 
-		if (entry_equal(h, e, &key)) {
-			e->period += period;
-			e->nr_samples++;
-			return 0;
+		if (entry_equal(h, e, key)) {
+			if (self) {
+				e->period += period;
+				e->nr_samples++;
+			}
+			e->acc_period += period;
+			return h->index[j];
 		}
 	}
 	if (h->nr_entries == h->alloc) {
@@ -243,10 +248,120 @@ int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, con
 		h->entries = ne;
 		h->alloc = n;
 	}
-	key.period = period;
-	key.nr_samples = 1;
-	h->entries[h->nr_entries] = key;
-	h->index[j] = h->nr_entries++;
+	key->period = self ? period : 0;
+	key->nr_samples = self;
+	key->acc_period = period;
+	key->callchain = NULL;
+	h->entries[h->nr_entries] = *key;
+	h->index[j] = h->nr_entries;
+	return h->nr_entries++;
+}
+
+int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, const char *comm,
+		     uint64_t period)
+{
+	struct pulse_hist_entry key = {
+		.comm = comm,
+		.thread = al->thread,
+		.dso = al->dso,
+		.sym = al->sym,
+		.ip = al->addr,
+		.level = al->level,
+	};
+	long idx;
+
+	h->total_period += period;
+	h->nr_samples++;
+	idx = hists__findnew(h, &key, period, true);
+	return idx < 0 ? idx : 0;
+}
+
+void pulse_hists__set_callchain(struct pulse_hists *h, const struct pulse_callchain_param *p,
+				bool cumulate)
+{
+	h->cc = *p;
+	h->use_callchain = p->enabled;
+	h->cumulate = cumulate;
+}
+
+static int entry__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e,
+			       const struct pulse_cc_loc *chain, size_t nr, uint64_t period)
+{
+	if (!nr || !h->use_callchain)
+		return 0;
+	if (!e->callchain) {
+		e->callchain = calloc(1, sizeof(*e->callchain));
+		if (!e->callchain)
+			return -ENOMEM;
+	}
+	return pulse_cc_root__append(e->callchain, chain, nr, period, h->cc.address_key);
+}
+
+int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *al,
+			   const char *comm, uint64_t period, const struct pulse_cc_loc *chain,
+			   size_t nr)
+{
+	struct pulse_hist_entry key = {
+		.comm = comm,
+		.thread = al->thread,
+		.dso = al->dso,
+		.sym = al->sym,
+		.ip = al->addr,
+		.level = al->level,
+	};
+	size_t nr_cache = 0;
+	char level = al->level;
+	long idx;
+	int err;
+
+	h->total_period += period;
+	h->nr_samples++;
+	idx = hists__findnew(h, &key, period, true);
+	if (idx < 0)
+		return idx;
+	err = entry__append_chain(h, &h->entries[idx], chain, nr, period);
+	if (err || !h->cumulate)
+		return err;
+	if (h->he_cache_alloc < nr + 1) {
+		uint32_t *c = realloc(h->he_cache, (nr + 1) * sizeof(*c));
+
+		if (!c)
+			return -ENOMEM;
+		h->he_cache = c;
+		h->he_cache_alloc = nr + 1;
+	}
+	h->he_cache[nr_cache++] = idx;
+	for (size_t i = 0; i < nr; i++) {
+		/*
+		 * perf reuses one location for the whole walk: a frame
+		 * without a map keeps the level of the frame before it.
+		 */
+		if (chain[i].level)
+			level = chain[i].level;
+		struct pulse_hist_entry ckey = {
+			.comm = comm,
+			.thread = al->thread,
+			.dso = chain[i].dso,
+			.sym = chain[i].sym,
+			.ip = chain[i].ip,
+			.level = level,
+		};
+		bool dup = false;
+
+		ckey.hash = entry_hash(h, &ckey);
+		/* recursion: each entry once per sample */
+		for (size_t k = 0; k < nr_cache && !dup; k++)
+			dup = entry_equal(h, &h->entries[h->he_cache[k]], &ckey);
+		if (dup)
+			continue;
+		idx = hists__findnew(h, &ckey, period, false);
+		if (idx < 0)
+			return idx;
+		h->he_cache[nr_cache++] = idx;
+		err = entry__append_chain(h, &h->entries[idx], chain + i, nr - i, period);
+		if (err)
+			return err;
+	}
 	return 0;
 }
 
@@ -256,6 +371,21 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	const struct pulse_hists *h = arg;
 	int r;
 
+	if (h->cumulate) {
+		if (a->acc_period != b->acc_period)
+			return a->acc_period > b->acc_period ? -1 : 1;
+		/* perf's __hpp__sort_acc(): callers above callees */
+		if (a->thread == b->thread && h->use_callchain) {
+			uint64_t da = a->callchain ? a->callchain->max_depth : 0;
+			uint64_t db = b->callchain ? b->callchain->max_depth : 0;
+
+			if (da != db) {
+				if (h->cc.order == PULSE_CC_CALLER)
+					return da > db ? -1 : 1;
+				return da < db ? -1 : 1;
+			}
+		}
+	}
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (size_t i = 0; i < h->nr_keys; i++) {
@@ -278,4 +408,24 @@ void pulse_hists__sort(struct pulse_hists *h)
 	free(h->index);
 	h->index = NULL;
 	h->index_size = 0;
+}
+
+int pulse_hists__sort_chains(struct pulse_hists *h)
+{
+	/* perf's output_resort(): the threshold of the whole event (graph, flat) */
+	uint64_t min_hit = h->total_period * (h->cc.min_percent / 100);
+
+	if (!h->use_callchain)
+		return 0;
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		struct pulse_hist_entry *e = &h->entries[i];
+		int err;
+
+		if (!e->callchain)
+			continue;
+		err = pulse_cc_root__sort(e->callchain, &h->cc, min_hit);
+		if (err)
+			return err;
+	}
+	return 0;
 }

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <pulse/output-callchain.h>
 #include <pulse/output-stdio.h>
 #include "core/internal.h"
 
@@ -181,13 +182,20 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 
 	compute_widths(h, &w);
 
-	fprintf(fp, "# %8s", "Overhead");
+	if (h->cumulate)
+		fprintf(fp, "# %8s  %8s", "Children", "Self");
+	else
+		fprintf(fp, "# %8s", "Overhead");
 	if (show_nr)
 		fprintf(fp, "  %12s", "Samples");
 	for (size_t k = 0; k < h->nr_keys; k++)
 		fprintf(fp, "  %-*s", key_width(&w, h->keys[k]), key_title(h->keys[k]));
 	fputs("\n# ", fp);
 	print_dots(fp, 8);
+	if (h->cumulate) {
+		fputs("  ", fp);
+		print_dots(fp, 8);
+	}
 	if (show_nr) {
 		fputs("  ", fp);
 		print_dots(fp, 12);
@@ -201,9 +209,12 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct pulse_hist_entry *e = &h->entries[i];
 		double pct = h->total_period ? 100.0 * e->period / h->total_period : 0.0;
+		double acc = h->total_period ? 100.0 * e->acc_period / h->total_period : 0.0;
 
-		if (pct < limit)
+		if ((h->cumulate ? acc : pct) < limit)
 			continue;
+		if (h->cumulate)
+			fprintf(fp, "  %7.2f%%", acc);
 		fprintf(fp, "  %7.2f%%", pct);
 		if (show_nr)
 			fprintf(fp, "  %12" PRIu64, e->nr_samples);
@@ -220,6 +231,10 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 				fprintf(fp, "  %s", buf);
 		}
 		fputc('\n', fp);
+		if (h->use_callchain && e->callchain)
+			pulse_callchain__fprintf(fp, e->callchain, &h->cc, h->total_period,
+						 h->cumulate ? e->acc_period : e->period,
+						 opts && opts->sort_starts_with_sym);
 	}
 	return ferror(fp) ? -EIO : 0;
 }

@@ -603,3 +603,94 @@ int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, ui
 	al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
 	return 0;
 }
+
+static uint64_t chain_ip(const void *ips, uint64_t i)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)ips + i * sizeof(v), sizeof(v));
+	return v;
+}
+
+int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32_t tid,
+				     const void *ips, uint64_t nr, enum pulse_cc_order order,
+				     struct pulse_cc_cursor *cur)
+{
+	uint8_t cpumode = PERF_RECORD_MISC_USER;
+	uint64_t first = 0, last = nr, frames = 0;
+	int err;
+
+	cur->nr = 0;
+	/*
+	 * Every address takes the mode of the marker before it; perf drops
+	 * the whole chain for a marker it does not know.
+	 */
+	for (uint64_t i = 0; i < nr; i++) {
+		uint64_t ip = chain_ip(ips, i);
+
+		if (ip < PERF_CONTEXT_MAX)
+			continue;
+		if (ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL && ip != PERF_CONTEXT_USER)
+			return 0;
+	}
+	/* perf keeps the first PULSE_MAX_STACK frames in the order it walks */
+	for (uint64_t i = 0; i < nr; i++)
+		frames += chain_ip(ips, i) < PERF_CONTEXT_MAX;
+	if (frames > PULSE_MAX_STACK) {
+		uint64_t skip = frames - PULSE_MAX_STACK, seen = 0;
+
+		if (order == PULSE_CC_CALLEE) {
+			for (last = 0; last < nr && seen < PULSE_MAX_STACK; last++)
+				seen += chain_ip(ips, last) < PERF_CONTEXT_MAX;
+		} else {
+			for (first = 0; first < nr && seen < skip; first++)
+				seen += chain_ip(ips, first) < PERF_CONTEXT_MAX;
+		}
+	}
+	if (cur->alloc < nr) {
+		struct pulse_cc_loc *l = realloc(cur->locs, nr * sizeof(*l));
+
+		if (!l)
+			return -ENOMEM;
+		cur->locs = l;
+		cur->alloc = nr;
+	}
+	/* the mode in force at @first */
+	for (uint64_t i = 0; i < first; i++) {
+		uint64_t ip = chain_ip(ips, i);
+
+		if (ip >= PERF_CONTEXT_MAX)
+			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
+				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
+				  PERF_RECORD_MISC_HYPERVISOR;
+	}
+	for (uint64_t i = first; i < last; i++) {
+		uint64_t ip = chain_ip(ips, i);
+		struct pulse_addr_loc al;
+		struct pulse_cc_loc *loc;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
+				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
+				  PERF_RECORD_MISC_HYPERVISOR;
+			continue;
+		}
+		err = pulse_machine__resolve(m, pid, tid, cpumode, ip, &al);
+		if (err)
+			return err;
+		loc = &cur->locs[cur->nr++];
+		loc->ip = ip;
+		loc->dso = al.dso;
+		loc->sym = al.sym;
+		loc->level = al.dso ? al.level : 0;
+	}
+	if (order == PULSE_CC_CALLER) {
+		for (size_t i = 0, j = cur->nr ? cur->nr - 1 : 0; i < j; i++, j--) {
+			struct pulse_cc_loc t = cur->locs[i];
+
+			cur->locs[i] = cur->locs[j];
+			cur->locs[j] = t;
+		}
+	}
+	return 0;
+}

@@ -82,7 +82,7 @@ EOF
 same_report() {
 	local f=$1; shift
 	perf_in "$f" report --stdio --no-children "$@" 2>/dev/null | grep -v '^# (Tip:' >perf.out
-	pulse_in "$f" report --stdio 2>pulse.err | grep -v '^# (Tip:' >pulse.out
+	pulse_in "$f" report --stdio --no-children "$@" 2>pulse.err | grep -v '^# (Tip:' >pulse.out
 	test_must_be_empty pulse.err
 	grep -q '%' perf.out
 	test_cmp perf.out pulse.out

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Callchain trees for perf report, with perf 6.1's semantics
+ * (util/callchain.c): a sample's frames are merged into the entry's tree
+ * from the first frame on; a node whose run of frames only partly matches
+ * is split, the old tail becoming a child that inherits the node's
+ * children. Children sit in an array in the order of perf's insertion
+ * rbtree (a new frame sorting above an existing one goes to its left), so
+ * that ties in the output keep perf's order. The output order is built
+ * once, after all samples (pulse_cc_root__sort()).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pulse/callchain.h>
+#include "core/internal.h"
+
+enum match { MATCH_LT = -1, MATCH_EQ = 0, MATCH_GT = 1 };
+
+void pulse_callchain_param__init(struct pulse_callchain_param *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->mode = PULSE_CC_GRAPH_ABS;
+	p->order = PULSE_CC_CALLEE;
+	p->value = PULSE_CC_PERCENT;
+	p->min_percent = 0.5;
+	p->enabled = true;
+}
+
+/* perf's strncmp(value, "name", strlen(value)): any prefix, first wins */
+static bool is_prefix(const char *tok, const char *name)
+{
+	return !strncmp(tok, name, strlen(tok));
+}
+
+int pulse_callchain_param__parse(struct pulse_callchain_param *p, const char *arg)
+{
+	char *copy, *tok, *save = NULL;
+	bool min_set = false;
+	int err = 0;
+
+	p->enabled = true;
+	if (!arg)
+		return 0;
+	copy = strdup(arg);
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+
+		if (is_prefix(tok, "none")) {
+			p->mode = PULSE_CC_NONE;
+			p->enabled = false;
+			break;
+		}
+		if (is_prefix(tok, "graph")) {
+			p->mode = PULSE_CC_GRAPH_ABS;
+		} else if (is_prefix(tok, "flat")) {
+			p->mode = PULSE_CC_FLAT;
+		} else if (is_prefix(tok, "fractal")) {
+			p->mode = PULSE_CC_GRAPH_REL;
+		} else if (is_prefix(tok, "folded")) {
+			p->mode = PULSE_CC_FOLDED;
+		} else if (is_prefix(tok, "callee")) {
+			p->order = PULSE_CC_CALLEE;
+			p->order_set = true;
+		} else if (is_prefix(tok, "caller")) {
+			p->order = PULSE_CC_CALLER;
+			p->order_set = true;
+		} else if (is_prefix(tok, "function")) {
+			p->address_key = false;
+		} else if (is_prefix(tok, "address")) {
+			p->address_key = true;
+		} else if (is_prefix(tok, "percent")) {
+			p->value = PULSE_CC_PERCENT;
+		} else if (is_prefix(tok, "period")) {
+			p->value = PULSE_CC_PERIOD;
+		} else if (is_prefix(tok, "count")) {
+			p->value = PULSE_CC_COUNT;
+		} else if (!min_set) {
+			p->min_percent = strtod(tok, &end);
+			if (end == tok) {
+				err = -EINVAL;
+				break;
+			}
+			min_set = true;
+		} else {
+			p->print_limit = strtoul(tok, &end, 0);
+			if (end == tok) {
+				err = -EINVAL;
+				break;
+			}
+		}
+	}
+	free(copy);
+	return err;
+}
+
+int pulse_cc_cursor__append(struct pulse_cc_cursor *c, const struct pulse_cc_loc *loc)
+{
+	if (c->nr == c->alloc) {
+		size_t n = c->alloc ? c->alloc * 2 : 64;
+		struct pulse_cc_loc *l = realloc(c->locs, n * sizeof(*l));
+
+		if (!l)
+			return -ENOMEM;
+		c->locs = l;
+		c->alloc = n;
+	}
+	c->locs[c->nr++] = *loc;
+	return 0;
+}
+
+void pulse_cc_cursor__exit(struct pulse_cc_cursor *c)
+{
+	free(c->locs);
+	memset(c, 0, sizeof(*c));
+}
+
+/*
+ * perf's match_chain(): @have (in the tree) against @want (the sample).
+ * Functions are equal by DSO and start address (perf 6.1 compares names
+ * only for inlined frames, which pulse does not make); DSOs compare by
+ * their address in memory, as in perf, where earlier DSOs are usually
+ * lower. Without a symbol on either side, the addresses are compared.
+ */
+static enum match match_frame(const struct pulse_cc_loc *have, const struct pulse_cc_loc *want,
+			      bool key_address)
+{
+	uint64_t a = have->ip, b = want->ip;
+
+	if (have->dso != want->dso)
+		return (uintptr_t)have->dso < (uintptr_t)want->dso ? MATCH_LT : MATCH_GT;
+	if (!key_address && have->sym && want->sym) {
+		a = have->sym->start;
+		b = want->sym->start;
+	}
+	if (a != b)
+		return a < b ? MATCH_LT : MATCH_GT;
+	return MATCH_EQ;
+}
+
+static int node__insert_child(struct pulse_cc_node *parent, uint32_t pos,
+			      struct pulse_cc_node *child)
+{
+	if (parent->nr_children == parent->alloc_children) {
+		uint32_t n = parent->alloc_children ? parent->alloc_children * 2 : 2;
+		struct pulse_cc_node **c = realloc(parent->children, n * sizeof(*c));
+
+		if (!c)
+			return -ENOMEM;
+		parent->children = c;
+		parent->alloc_children = n;
+	}
+	memmove(parent->children + pos + 1, parent->children + pos,
+		(parent->nr_children - pos) * sizeof(*parent->children));
+	parent->children[pos] = child;
+	parent->nr_children++;
+	child->parent = parent;
+	return 0;
+}
+
+/* perf's add_child(): a new leaf holding the rest of the chain */
+static struct pulse_cc_node *node__new_leaf(const struct pulse_cc_loc *locs, size_t nr,
+					    uint64_t period)
+{
+	struct pulse_cc_node *n = calloc(1, sizeof(*n));
+
+	if (!n)
+		return NULL;
+	n->val = malloc(nr * sizeof(*locs));
+	if (!n->val) {
+		free(n);
+		return NULL;
+	}
+	memcpy(n->val, locs, nr * sizeof(*locs));
+	n->val_nr = nr;
+	n->hit = period;
+	n->count = 1;
+	return n;
+}
+
+/*
+ * The first child of @children sorting like @want: its index in *@pos and
+ * true, or false with *@pos where a new child goes (perf's rbtree walk).
+ */
+static bool find_child(const struct pulse_cc_node *node, const struct pulse_cc_loc *want,
+		       bool key_address, uint32_t *pos)
+{
+	uint32_t lo = 0, hi = node->nr_children;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		enum match m = match_frame(&node->children[mid]->val[0], want, key_address);
+
+		if (m == MATCH_EQ) {
+			*pos = mid;
+			return true;
+		}
+		/* in the tree, smaller frames are to the right */
+		if (m == MATCH_LT)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*pos = lo;
+	return false;
+}
+
+static int append_children(struct pulse_cc_node *node, const struct pulse_cc_loc *locs,
+			   size_t nr, uint64_t period, bool key_address);
+
+/* perf's split_add_child(): @node matched its first @matched frames only */
+static int node__split(struct pulse_cc_node *node, uint32_t matched,
+		       const struct pulse_cc_loc *rest, size_t nr_rest, uint64_t period,
+		       bool key_address)
+{
+	struct pulse_cc_node *tail = calloc(1, sizeof(*tail));
+
+	if (!tail)
+		return -ENOMEM;
+	tail->val_nr = node->val_nr - matched;
+	tail->val = malloc(tail->val_nr * sizeof(*tail->val));
+	if (!tail->val) {
+		free(tail);
+		return -ENOMEM;
+	}
+	memcpy(tail->val, node->val + matched, tail->val_nr * sizeof(*tail->val));
+	node->val_nr = matched;
+	/* the tail takes the node's children and hits */
+	tail->children = node->children;
+	tail->nr_children = node->nr_children;
+	tail->alloc_children = node->alloc_children;
+	for (uint32_t i = 0; i < tail->nr_children; i++)
+		tail->children[i]->parent = tail;
+	node->children = NULL;
+	node->nr_children = node->alloc_children = 0;
+	tail->hit = node->hit;
+	tail->children_hit = node->children_hit;
+	tail->count = node->count;
+	tail->children_count = node->children_count;
+	node->children_hit = pulse_cc_node__cumul_hits(tail);
+	node->children_count = pulse_cc_node__cumul_count(tail);
+	if (node__insert_child(node, 0, tail)) {
+		free(tail->val);
+		free(tail);
+		return -ENOMEM;
+	}
+	if (nr_rest) {
+		struct pulse_cc_node *leaf = node__new_leaf(rest, nr_rest, period);
+		uint32_t pos;
+
+		if (!leaf)
+			return -ENOMEM;
+		node->hit = 0;
+		node->children_hit += period;
+		node->count = 0;
+		node->children_count += 1;
+		pos = match_frame(&tail->val[0], &rest[0], key_address) == MATCH_LT ? 0 : 1;
+		if (node__insert_child(node, pos, leaf)) {
+			free(leaf->val);
+			free(leaf);
+			return -ENOMEM;
+		}
+	} else {
+		node->hit = period;
+		node->count = 1;
+	}
+	return 0;
+}
+
+/* perf's append_chain(): @node's first frame matches locs[0] */
+static int append_chain(struct pulse_cc_node *node, const struct pulse_cc_loc *locs, size_t nr,
+			uint64_t period, bool key_address)
+{
+	uint32_t matched = 0;
+
+	while (matched < node->val_nr && matched < nr &&
+	       match_frame(&node->val[matched], &locs[matched], key_address) == MATCH_EQ)
+		matched++;
+	if (matched < node->val_nr)
+		return node__split(node, matched, locs + matched, nr - matched, period,
+				   key_address);
+	if (matched == nr) {
+		node->hit += period;
+		node->count++;
+		return 0;
+	}
+	return append_children(node, locs + matched, nr - matched, period, key_address);
+}
+
+static int append_children(struct pulse_cc_node *node, const struct pulse_cc_loc *locs,
+			   size_t nr, uint64_t period, bool key_address)
+{
+	uint32_t pos;
+	int err;
+
+	if (find_child(node, &locs[0], key_address, &pos)) {
+		err = append_chain(node->children[pos], locs, nr, period, key_address);
+	} else {
+		struct pulse_cc_node *leaf = node__new_leaf(locs, nr, period);
+
+		if (!leaf)
+			return -ENOMEM;
+		err = node__insert_child(node, pos, leaf);
+		if (err) {
+			free(leaf->val);
+			free(leaf);
+		}
+	}
+	if (err)
+		return err;
+	node->children_hit += period;
+	node->children_count++;
+	return 0;
+}
+
+int pulse_cc_root__append(struct pulse_cc_root *root, const struct pulse_cc_loc *locs,
+			  size_t nr, uint64_t period, bool key_address)
+{
+	int err;
+
+	if (!nr)
+		return 0;
+	err = append_children(&root->node, locs, nr, period, key_address);
+	if (!err && nr > root->max_depth)
+		root->max_depth = nr;
+	return err;
+}
+
+/*
+ * perf's rb_insert_callchain(): larger first, an equal one after those
+ * already there; @key(n) is the value sorted on.
+ */
+static void insert_sorted(struct pulse_cc_node **arr, size_t *nr, struct pulse_cc_node *n,
+			  uint64_t (*key)(const struct pulse_cc_node *))
+{
+	size_t lo = 0, hi = *nr;
+	uint64_t v = key(n);
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (key(arr[mid]) < v)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	memmove(arr + lo + 1, arr + lo, (*nr - lo) * sizeof(*arr));
+	arr[lo] = n;
+	(*nr)++;
+}
+
+static uint64_t key_cumul(const struct pulse_cc_node *n)
+{
+	return pulse_cc_node__cumul_hits(n);
+}
+
+static uint64_t key_hit(const struct pulse_cc_node *n)
+{
+	return n->hit;
+}
+
+/* perf's __sort_chain_graph_abs/rel: children at or above the minimum */
+static int sort_graph(struct pulse_cc_node *node, const struct pulse_callchain_param *p,
+		      uint64_t min_hit)
+{
+	size_t nr = 0;
+
+	/* fractal: a share of what goes on below this node, rounded up */
+	if (p->mode == PULSE_CC_GRAPH_REL)
+		min_hit = ceil(node->children_hit * (p->min_percent / 100.0));
+	free(node->sorted);
+	node->sorted = NULL;
+	node->nr_sorted = 0;
+	if (!node->nr_children)
+		return 0;
+	node->sorted = malloc(node->nr_children * sizeof(*node->sorted));
+	if (!node->sorted)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < node->nr_children; i++) {
+		struct pulse_cc_node *c = node->children[i];
+		int err = sort_graph(c, p, min_hit);
+
+		if (err)
+			return err;
+		if (pulse_cc_node__cumul_hits(c) >= min_hit)
+			insert_sorted(node->sorted, &nr, c, key_cumul);
+	}
+	node->nr_sorted = nr;
+	return 0;
+}
+
+static size_t count_nodes(const struct pulse_cc_node *node)
+{
+	size_t n = 1;
+
+	for (uint32_t i = 0; i < node->nr_children; i++)
+		n += count_nodes(node->children[i]);
+	return n;
+}
+
+/* perf's __sort_chain_flat(): every node where chains end, children first */
+static void sort_flat(struct pulse_cc_root *root, struct pulse_cc_node *node, uint64_t min_hit)
+{
+	for (uint32_t i = 0; i < node->nr_children; i++)
+		sort_flat(root, node->children[i], min_hit);
+	if (node->hit && node->hit >= min_hit)
+		insert_sorted(root->flat, &root->nr_flat, node, key_hit);
+}
+
+int pulse_cc_root__sort(struct pulse_cc_root *root, const struct pulse_callchain_param *p,
+			uint64_t min_hit)
+{
+	switch (p->mode) {
+	case PULSE_CC_GRAPH_ABS:
+	case PULSE_CC_GRAPH_REL:
+		return sort_graph(&root->node, p, min_hit);
+	case PULSE_CC_FLAT:
+	case PULSE_CC_FOLDED:
+		free(root->flat);
+		root->nr_flat = 0;
+		root->flat = malloc(count_nodes(&root->node) * sizeof(*root->flat));
+		if (!root->flat)
+			return -ENOMEM;
+		sort_flat(root, &root->node, min_hit);
+		return 0;
+	case PULSE_CC_NONE:
+		break;
+	}
+	return 0;
+}
+
+static void node__free(struct pulse_cc_node *node)
+{
+	for (uint32_t i = 0; i < node->nr_children; i++) {
+		node__free(node->children[i]);
+		free(node->children[i]);
+	}
+	free(node->children);
+	free(node->sorted);
+	free(node->val);
+}
+
+void pulse_cc_root__exit(struct pulse_cc_root *root)
+{
+	node__free(&root->node);
+	free(root->flat);
+	memset(root, 0, sizeof(*root));
+}
