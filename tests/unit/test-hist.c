@@ -10,6 +10,7 @@
 #include <string.h>
 #include <pulse/hist.h>
 #include <pulse/ordering.h>
+#include <pulse/output-callchain.h>
 #include <pulse/output-stdio.h>
 #include "test.h"
 
@@ -308,7 +309,71 @@ static void test_ordering__many(void)
 	pulse_ordered__delete(q);
 }
 
+/*
+ * --children: a caller gets its callees' period once per sample, however
+ * often it recurs; chains merge and split as perf's do, and print as
+ * perf's graph.
+ */
+static void test_hist__children_and_chains(void)
+{
+	enum pulse_sort_key keys[] = { PULSE_SORT_COMM, PULSE_SORT_DSO, PULSE_SORT_SYM };
+	struct pulse_callchain_param p;
+	struct pulse_hists h;
+	struct fixture f;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	fixture_init(&f);
+	pulse_callchain_param__init(&p);
+	p.order = PULSE_CC_CALLER;
+	ASSERT_EQ(pulse_hists__init(&h, keys, 3), 0);
+	pulse_hists__set_callchain(&h, &p, true);
+	/* caller order: main -> memcpy (twice), main -> aaa_first -> main (recursion) */
+	struct pulse_cc_loc main_ = { 0x310, f.app, &f.syms[2], '.' };
+	struct pulse_cc_loc cpy = { 0x110, f.app, &f.syms[0], '.' };
+	struct pulse_cc_loc first = { 0x210, f.app, &f.syms[1], '.' };
+	struct pulse_cc_loc c1[] = { main_, cpy }, c2[] = { main_, first, main_ };
+	struct pulse_addr_loc al = { .thread = f.t1, .dso = f.app, .sym = &f.syms[0],
+				     .addr = 0x110, .level = '.' };
+
+	ASSERT_EQ(pulse_hists__add_chain(&h, &al, f.t1->comm, 100, c1, 2), 0);
+	ASSERT_EQ(pulse_hists__add_chain(&h, &al, f.t1->comm, 100, c1, 2), 0);
+	al.sym = &f.syms[2];
+	al.addr = 0x310;
+	ASSERT_EQ(pulse_hists__add_chain(&h, &al, f.t1->comm, 200, c2, 3), 0);
+	ASSERT_EQ(h.total_period, 400);
+	ASSERT_EQ(h.nr_entries, 3);
+	pulse_hists__sort(&h);
+	ASSERT_EQ(pulse_hists__sort_chains(&h), 0);
+	/* main: self 200, children 400 (counted once for the recursion) */
+	ASSERT_STREQ(h.entries[0].sym->name, "main");
+	ASSERT_EQ(h.entries[0].period, 200);
+	ASSERT_EQ(h.entries[0].acc_period, 400);
+	/* 200 each, equal chain depths: the self period decides */
+	ASSERT_STREQ(h.entries[1].sym->name, "memcpy");
+	ASSERT_EQ(h.entries[1].period, 200);
+	ASSERT_STREQ(h.entries[2].sym->name, "aaa_first");
+	ASSERT_EQ(h.entries[2].acc_period, 200);
+	ASSERT_EQ(h.entries[2].period, 0);
+	/* main's tree: one "main" node split into memcpy (200) and aaa_first (200) */
+	ASSERT_EQ(h.entries[0].callchain->node.nr_children, 1);
+	ASSERT_EQ(h.entries[0].callchain->node.children[0]->nr_children, 2);
+	fp = open_memstream(&buf, &len);
+	ASSERT_TRUE(fp != NULL);
+	pulse_callchain__fprintf(fp, h.entries[1].callchain, &h.cc, h.total_period,
+				 h.entries[1].acc_period, false);
+	fclose(fp);
+	ASSERT_STREQ(buf, "            |\n"
+			  "            ---main\n"
+			  "               memcpy\n"
+			  "\n");
+	free(buf);
+	pulse_hists__exit(&h);
+	pulse_machine__exit(&f.m);
+}
+
 TEST_MAIN(TEST(test_hist__aggregate_and_order), TEST(test_hist__keys_decide_identity),
-	  TEST(test_hist__stdio_data_symbol),
+	  TEST(test_hist__stdio_data_symbol), TEST(test_hist__children_and_chains),
 	  TEST(test_hist__sort_keys_parse), TEST(test_hist__stdio_format),
 	  TEST(test_ordering__rounds), TEST(test_ordering__many))
