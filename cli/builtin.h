@@ -26,6 +26,11 @@ int report_dump_raw(const char *input, FILE *out) __attribute__((weak));
 const char *hint_for_open_error(int err, const char *event);
 const char *hint_for_mmap_error(int err);
 
+struct pulse_data;
+/* cli/data-messages.c: the damage table's error and warning lines. */
+void data_error(const char *verb, const char *input, int err);
+void data_warn_damage(const struct pulse_data *d);
+
 /* Print "error: ..." on stderr (git's error()). */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

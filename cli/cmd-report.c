@@ -27,7 +27,6 @@
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 /* report__record(): the end of the data section perf reads is reached */
-#define REPORT_DATA_END 1
 
 static const char *const report_usage[] = {
 	"pulse report [<options>]",
@@ -47,7 +46,6 @@ struct report {
 	bool chains;			/* resolve callchains of samples that have them */
 	struct pulse_cc_cursor cursor;	/* the current sample's frames */
 	uint64_t lost_samples;		/* LOST_SAMPLES records */
-	uint64_t data_end;		/* records from here on are not read; 0: all */
 	int err;			/* first error met while delivering */
 };
 
@@ -155,8 +153,6 @@ static int report__record(struct pulse_data *d, const struct perf_event_header *
 	struct report *rep = arg;
 	int err;
 
-	if (rep->data_end && file_offset >= rep->data_end)
-		return REPORT_DATA_END;
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
 		if (rec->type == PERF_RECORD_FINISHED_ROUND && rep->oq)
 			return pulse_ordered__flush_round(rep->oq);
@@ -647,7 +643,6 @@ static int report_main(int argc, const char **argv)
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
 	char buildid_dir[4096];
 	const char *home = getenv("HOME");
-	__u64 bytes, offset;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
@@ -714,16 +709,12 @@ static int report_main(int argc, const char **argv)
 		return 0;
 	}
 	if (err) {
-		error("cannot open '%s': %s", input, strerror(-err));
+		data_error("open", input, err);
 		return 1;
 	}
 	if (has_callchains(rep.d)) {
-		/*
-		 * perf defaults to --children on files with callchains;
-		 * pulse does not yet (see the README), so that rows stay
-		 * perf's --no-children rows.
-		 */
-		rep.cumulate = children > 0;
+		/* perf defaults to --children on files with callchains */
+		rep.cumulate = children != 0;
 		if (rep.cumulate && !rep.cc.order_set)
 			rep.cc.order = PULSE_CC_CALLER;
 		/*
@@ -772,25 +763,17 @@ static int report_main(int argc, const char **argv)
 	}
 	/*
 	 * A recorder killed after a periodic header rewrite leaves a data size
-	 * short of the records written: the reader can go on to the end of
-	 * the file, but perf reads no further than the header says, and so do
-	 * we. (With a data size of 0 perf reads nothing at all; then all there
-	 * is is reported.)
+	 * short of the records written: perf stops there, pulse reads every
+	 * whole record to the end of the file and says so (the damage table).
 	 */
-	if (pulse_data__recovering(rep.d) && pulse_data__data_size(rep.d))
-		rep.data_end = pulse_data__data_offset(rep.d) + pulse_data__data_size(rep.d);
 	err = pulse_data__for_each_record(rep.d, report__record, &rep);
-	if (err == REPORT_DATA_END)
-		err = 0;
 	if (!err && rep.oq)
 		err = pulse_ordered__flush(rep.oq);
 	if (err) {
-		error("cannot read '%s': %s", input, strerror(err < 0 ? -err : EIO));
+		data_error("read", input, err);
 		goto out_ordered;
 	}
-	if (pulse_data__unreadable(rep.d, &bytes, &offset))
-		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
-			(unsigned long long)offset);
+	data_warn_damage(rep.d);
 
 	if (report__print(&rep, &sopts)) {
 		error("cannot write the report: %s", strerror(EIO));

@@ -25,7 +25,6 @@
 #include "builtin.h"
 #include "parse-options.h"
 
-#define SCRIPT_DATA_END 1
 #define MAX_FIELD_ARGS 16
 /* big enough that a write(2) carries many lines */
 #define OUT_BUF_SIZE (1 << 20)
@@ -42,28 +41,9 @@ struct script {
 	struct pulse_script *out;
 	struct pulse_trace *trace;
 	bool trace_tried;		/* decoder built, or found impossible */
-	uint64_t data_end;
 	const char *fields[MAX_FIELD_ARGS];
 	int nr_fields;
 };
-
-/* The library's message while opening, folded into our one error line. */
-static char open_msg[512];
-
-static int capture_print(enum pulse_print_level level, const char *fmt, va_list ap)
-{
-	char msg[sizeof(open_msg)];
-
-	/* the reader names the damage at debug level or as a warning */
-	if (open_msg[0])
-		return 0;
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (strncmp(msg, "perf.data: ", 11))
-		return 0;
-	msg[strcspn(msg, "\n")] = '\0';
-	memcpy(open_msg, msg + 11, sizeof(msg) - 11);
-	return 0;
-}
 
 static bool has_tracepoints(struct pulse_data *d)
 {
@@ -139,8 +119,6 @@ static int script__record(struct pulse_data *d, const struct perf_event_header *
 	struct script *sc = arg;
 	int err;
 
-	if (sc->data_end && file_offset >= sc->data_end)
-		return SCRIPT_DATA_END;
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
 		if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->oq)
 			return pulse_ordered__flush_round(sc->oq);
@@ -251,8 +229,6 @@ int cmd_script(int argc, const char **argv)
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	char buildid_dir[4096];
 	const char *home = getenv("HOME");
-	pulse_print_fn_t old_print;
-	__u64 bytes, offset;
 	int ret = 1, err;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
@@ -280,19 +256,13 @@ int cmd_script(int argc, const char **argv)
 	if (!input)
 		input = default_input();
 
-	open_msg[0] = '\0';
-	old_print = pulse_set_print(capture_print);
 	err = pulse_data__open(&sc.d, input);
-	pulse_set_print(old_print);
 	if (err == -ENODATA) {
 		fprintf(stderr, "zero-sized file, nothing to do\n");
 		return 0;
 	}
 	if (err) {
-		if (open_msg[0])
-			error("cannot read '%s': %s", input, open_msg);
-		else
-			error("cannot open '%s': %s", input, strerror(-err));
+		data_error("open", input, err);
 		return 1;
 	}
 
@@ -342,12 +312,7 @@ int cmd_script(int argc, const char **argv)
 			goto out_script;
 		}
 	}
-	/* as pulse report: no further than the data size a killed recorder left */
-	if (pulse_data__recovering(sc.d) && pulse_data__data_size(sc.d))
-		sc.data_end = pulse_data__data_offset(sc.d) + pulse_data__data_size(sc.d);
 	err = pulse_data__for_each_record(sc.d, script__record, &sc);
-	if (err == SCRIPT_DATA_END)
-		err = 0;
 	if (!err && sc.oq)
 		err = pulse_ordered__flush(sc.oq);
 	if (err == -EINVAL && pulse_script__error(sc.out)[0]) {
@@ -357,16 +322,14 @@ int cmd_script(int argc, const char **argv)
 	}
 	if (err) {
 		fflush(stdout);
-		error("cannot read '%s': %s", input, strerror(err < 0 ? -err : EIO));
+		data_error("read", input, err);
 		goto out_ordered;
 	}
 	if (fflush(stdout) || ferror(stdout)) {
 		error("write failure on standard output: %s", strerror(errno));
 		goto out_ordered;
 	}
-	if (pulse_data__unreadable(sc.d, &bytes, &offset))
-		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
-			(unsigned long long)offset);
+	data_warn_damage(sc.d);
 	ret = 0;
 out_ordered:
 	pulse_ordered__delete(sc.oq);

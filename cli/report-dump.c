@@ -120,7 +120,6 @@ int report_dump_raw(const char *input, FILE *out)
 {
 	struct dump_session ds = { .out = out, .zfd = -1, .last_z = ~0ULL };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts), .no_vdso = true };
-	__u64 bytes, offset;
 	bool pipe;
 	int err, ret = 1;
 
@@ -130,7 +129,7 @@ int report_dump_raw(const char *input, FILE *out)
 		return 0;
 	}
 	if (err) {
-		error("cannot open '%s': %s", input, strerror(-err));
+		data_error("open", input, err);
 		return 1;
 	}
 	pipe = pulse_data__is_pipe(ds.d);
@@ -174,12 +173,10 @@ int report_dump_raw(const char *input, FILE *out)
 	if (!err && fflush(out))
 		err = -EIO;
 	if (err) {
-		error("cannot dump '%s': %s", input, strerror(err < 0 ? -err : EIO));
+		data_error("dump", input, err);
 		goto out_ordered;
 	}
-	if (pulse_data__unreadable(ds.d, &bytes, &offset))
-		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
-			(unsigned long long)offset);
+	data_warn_damage(ds.d);
 	ret = 0;
 out_ordered:
 	pulse_ordered__delete(ds.oq);

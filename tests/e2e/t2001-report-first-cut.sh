@@ -72,7 +72,7 @@ test_expect_success PERF 'callchains: self rows equal perf -g none' '
 	perf record -q -g -o cg.data -- "$WL/calltree" >/dev/null 2>&1 &&
 	compare cg.data comm,dso,sym -g none 2>/dev/null ||
 	{ perf report -i cg.data --stdio --no-children -g none 2>/dev/null | grep -v "^# (Tip:" >perf.out &&
-	  "$PULSE" report -i cg.data --stdio | grep -v "^# (Tip:" >pulse.out &&
+	  "$PULSE" report -i cg.data --stdio --no-children -g none | grep -v "^# (Tip:" >pulse.out &&
 	  diff -u perf.out pulse.out; }
 '
 
