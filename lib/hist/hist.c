@@ -94,6 +94,21 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h * 0xff51afd7ed558ccdULL;
 }
 
+/*
+ * The index takes the low bits of the hash, and mix() is a multiply whose
+ * low bits see only the low bits of its input (symbol addresses share
+ * theirs): fold the high bits down (splitmix64's finaliser) or the linear
+ * probes cluster (60% of a children report went to probing).
+ */
+static uint64_t hash_final(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
 static uint64_t hash_str(const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
@@ -123,7 +138,7 @@ static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_
 			break;
 		}
 	}
-	return v;
+	return hash_final(v);
 }
 
 /* perf's _sort__dso_cmp() by short name, an unknown DSO after the others */
