@@ -20,6 +20,7 @@
 #include <pulse/hist.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
+#include <pulse/output-header.h>
 #include <pulse/output-stdio.h>
 #include <pulse/reader.h>
 #include "builtin.h"
@@ -46,6 +47,7 @@ struct report {
 	bool chains;			/* resolve callchains of samples that have them */
 	struct pulse_cc_cursor cursor;	/* the current sample's frames */
 	uint64_t lost_samples;		/* LOST_SAMPLES records */
+	bool header;			/* --header: pipe features printed as they come */
 	int err;			/* first error met while delivering */
 };
 
@@ -147,12 +149,36 @@ static uint64_t record_time(struct report *rep, const struct perf_event_header *
 	return s.time;
 }
 
+/* A pipe's HEADER_FEATURE record (u64 feature; payload) as perf prints it. */
+static void report__print_feature(const struct perf_event_header *rec)
+{
+	uint64_t feat;
+
+	if (rec->size < 16)
+		return;
+	memcpy(&feat, (const char *)rec + 8, sizeof(feat));
+	if (feat < PULSE_FEAT_MAX)
+		pulse_header__fprintf_feat(stdout, (int)feat, (const char *)rec + 16,
+					   rec->size - 16, false);
+}
+
+/* --header-only on a pipe: its features only */
+static int report__header_record(struct pulse_data *d, const struct perf_event_header *rec,
+				 __u64 file_offset, void *arg)
+{
+	if (rec->type == PERF_RECORD_HEADER_FEATURE)
+		report__print_feature(rec);
+	return 0;
+}
+
 static int report__record(struct pulse_data *d, const struct perf_event_header *rec,
 			  __u64 file_offset, void *arg)
 {
 	struct report *rep = arg;
 	int err;
 
+	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
+		report__print_feature(rec);
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
 		if (rec->type == PERF_RECORD_FINISHED_ROUND && rep->oq)
 			return pulse_ordered__flush_round(rep->oq);
@@ -513,8 +539,9 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 	FILE *fp = stdout;
 	char buf[512];
 
-	fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
-	      fp);
+	if (!rep->header)
+		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
+		      fp);
 	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; i < rep->nr_hists; i++) {
 		struct pulse_hists *h = &rep->hists[i];
@@ -632,6 +659,7 @@ static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *sort = "comm,dso,sym", *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false;
+	bool header = false, header_only = false;
 	double percent_limit = 0;
 	int children = -1, ret = 1, err;
 	const char *bad;
@@ -661,6 +689,8 @@ static int report_main(int argc, const char **argv)
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
+		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
+		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
 		OPT_END(),
@@ -711,6 +741,23 @@ static int report_main(int argc, const char **argv)
 	if (err) {
 		data_error("open", input, err);
 		return 1;
+	}
+	if (header || header_only) {
+		struct stat st;
+
+		/* perf's "captured on" is the file's st_mtime */
+		if (stat(input, &st))
+			st.st_mtime = 0;
+		rep.header = true;
+		pulse_header__fprintf(stdout, rep.d, st.st_mtime);
+		if (header_only) {
+			ret = 0;
+			/* a pipe's features come in-band, at its start */
+			if (pulse_data__is_pipe(rep.d) &&
+			    pulse_data__for_each_record(rep.d, report__header_record, NULL))
+				ret = 1;
+			goto out_close;
+		}
 	}
 	if (has_callchains(rep.d)) {
 		/* perf defaults to --children on files with callchains */
