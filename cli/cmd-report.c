@@ -48,6 +48,8 @@ struct report {
 	struct pulse_cc_cursor cursor;	/* the current sample's frames */
 	uint64_t lost_samples;		/* LOST_SAMPLES records */
 	bool header;			/* --header: pipe features printed as they come */
+	uint64_t lost_events;		/* LOST records' counts */
+	uint64_t nr_samples;		/* SAMPLE records */
 	int err;			/* first error met while delivering */
 };
 
@@ -120,7 +122,13 @@ static int report__deliver(const struct perf_event_header *rec, uint64_t file_of
 
 	switch (rec->type) {
 	case PERF_RECORD_SAMPLE:
+		rep->nr_samples++;
 		return report__sample(rep, rec);
+	case PERF_RECORD_LOST:
+		if (rec->size >= 24)
+			rep->lost_events += get_lost((const struct perf_event_header *)
+						     ((const char *)rec + 8));
+		return pulse_machine__process(&rep->machine, rec);
 	case PERF_RECORD_LOST_SAMPLES:
 		if (rec->size >= 16)
 			rep->lost_samples += get_lost(rec);
@@ -534,6 +542,20 @@ static bool has_callchains(struct pulse_data *d)
 	return false;
 }
 
+/*
+ * More than 1% of the events lost (perf warns from 5%): LOST_SAMPLES
+ * counts when there are any (they count what LOST records count too).
+ */
+static void report__warn_lost(const struct report *rep)
+{
+	uint64_t lost = rep->lost_samples ? rep->lost_samples : rep->lost_events;
+	uint64_t all = rep->nr_samples + lost;
+
+	if (lost && lost * 100 > all)
+		fprintf(stderr, "warning: %" PRIu64 " of %" PRIu64 " events lost (%.2f%%)\n", lost,
+			all, 100.0 * lost / all);
+}
+
 static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts)
 {
 	FILE *fp = stdout;
@@ -821,6 +843,7 @@ static int report_main(int argc, const char **argv)
 		goto out_ordered;
 	}
 	data_warn_damage(rep.d);
+	report__warn_lost(&rep);
 
 	if (report__print(&rep, &sopts)) {
 		error("cannot write the report: %s", strerror(EIO));
