@@ -21,6 +21,8 @@ int cmd_list(int argc, const char **argv);
  * no -D (cmd_report() checks for NULL).
  */
 int report_dump_raw(const char *input, FILE *out) __attribute__((weak));
+/* cli/report-dump.c: --stats, the counts -D closes with (perf report --stats) */
+int report_stats(const char *input, FILE *out);
 
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);

@@ -681,6 +681,7 @@ static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *sort = "comm,dso,sym", *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false;
+	bool show_stats = false;
 	bool header = false, header_only = false;
 	double percent_limit = 0;
 	int children = -1, ret = 1, err;
@@ -711,6 +712,7 @@ static int report_main(int argc, const char **argv)
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
+		OPT_BOOLEAN(0, "stats", &show_stats, "display event stats"),
 		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
 		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
@@ -738,6 +740,8 @@ static int report_main(int argc, const char **argv)
 		}
 		return report_dump_raw(input, stdout);
 	}
+	if (show_stats)
+		return report_stats(input, stdout);
 	if (user_sort)
 		sort = user_sort;
 	err = pulse_sort_keys__parse(sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);

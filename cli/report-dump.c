@@ -21,9 +21,6 @@
 #include <pulse/reader.h>
 #include "builtin.h"
 
-/* dump__record(): the end of the data section perf reads is reached */
-#define DUMP_DATA_END 1
-
 struct dump_session {
 	struct pulse_data *d;
 	struct pulse_machine machine;
@@ -31,7 +28,6 @@ struct dump_session {
 	struct pulse_ordered *oq;	/* NULL: file order (no sample_id_all) */
 	FILE *out;
 	__u64 offset_base;		/* pipe mode: perf counts from after the pipe header */
-	__u64 data_end;			/* records from here on are not read; 0: all */
 	int zfd;			/* the file again, to see COMPRESSED records; -1 */
 	__u64 last_z;			/* offset of the last COMPRESSED record counted */
 };
@@ -98,8 +94,6 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
 	struct dump_session *ds = arg;
 	int err;
 
-	if (ds->data_end && file_offset >= ds->data_end)
-		return DUMP_DATA_END;
 	count_compressed(ds, file_offset);
 	pulse_dump__count(&ds->dump, rec->type);
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
@@ -116,7 +110,11 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
 	return dump__deliver(rec, file_offset, ds);
 }
 
-int report_dump_raw(const char *input, FILE *out)
+/*
+ * The walk of -D; with @stats_only (--stats) the records are decoded into
+ * /dev/null, so that the counts are exactly those -D prints at its end.
+ */
+static int dump_file(const char *input, FILE *out, bool stats_only)
 {
 	struct dump_session ds = { .out = out, .zfd = -1, .last_z = ~0ULL };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts), .no_vdso = true };
@@ -157,15 +155,18 @@ int report_dump_raw(const char *input, FILE *out)
 		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
 		      out);
 	}
-	fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
-	      out);
+	if (stats_only) {
+		ds.out = fopen("/dev/null", "w");
+		if (!ds.out) {
+			error("cannot open /dev/null: %s", strerror(errno));
+			goto out_ordered;
+		}
+	} else {
+		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
+		      out);
+	}
 
-	/* as pulse report: no further than the data size a killed recorder left */
-	if (pulse_data__recovering(ds.d) && pulse_data__data_size(ds.d))
-		ds.data_end = pulse_data__data_offset(ds.d) + pulse_data__data_size(ds.d);
 	err = pulse_data__for_each_record(ds.d, dump__record, &ds);
-	if (err == DUMP_DATA_END)
-		err = 0;
 	if (!err && ds.oq)
 		err = pulse_ordered__flush(ds.oq);
 	if (!err)
@@ -179,6 +180,8 @@ int report_dump_raw(const char *input, FILE *out)
 	data_warn_damage(ds.d);
 	ret = 0;
 out_ordered:
+	if (ds.out != out && ds.out)
+		fclose(ds.out);
 	pulse_ordered__delete(ds.oq);
 out_dump:
 	pulse_dump__exit(&ds.dump);
@@ -188,4 +191,14 @@ out_close:
 		close(ds.zfd);
 	pulse_data__close(ds.d);
 	return ret;
+}
+
+int report_dump_raw(const char *input, FILE *out)
+{
+	return dump_file(input, out, false);
+}
+
+int report_stats(const char *input, FILE *out)
+{
+	return dump_file(input, out, true);
 }
