@@ -23,6 +23,7 @@
 #include <pulse/output-header.h>
 #include <pulse/output-stdio.h>
 #include <pulse/reader.h>
+#include <pulse/trace-decode.h>
 #include "builtin.h"
 #include "parse-options.h"
 
@@ -50,6 +51,12 @@ struct report {
 	bool header;			/* --header: pipe features printed as they come */
 	uint64_t lost_events;		/* LOST records' counts */
 	uint64_t nr_samples;		/* SAMPLE records */
+	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
+	bool relative;			/* --percentage relative */
+	struct pulse_trace *trace;	/* --sort trace: the decoder; NULL: none */
+	FILE *trace_fp;			/* the trace text of the current sample */
+	char *trace_buf;
+	size_t trace_len;
 	int err;			/* first error met while delivering */
 };
 
@@ -80,6 +87,43 @@ static struct pulse_hists *report__hists(struct report *rep, size_t idx)
 	return &rep->hists[idx];
 }
 
+/*
+ * The filters' verdict (1: the sample stops here) and, for --sort trace,
+ * the sample's tracepoint text as perf's get_trace_output() prints it
+ * (no cpu in its tep_record).
+ */
+static int report__filter_trace(struct report *rep, struct pulse_hists *h,
+				const struct perf_event_attr *attr, const struct pulse_sample *s,
+				const struct pulse_addr_loc *al)
+{
+	uint64_t time = attr->sample_type & PERF_SAMPLE_TIME ? s->time : ~0ULL;
+	int cpu = attr->sample_type & PERF_SAMPLE_CPU ? (int)s->cpu : -1;
+	const char *trace = NULL;
+
+	switch (pulse_hist_filter__match(&rep->filter, al, al->thread->comm, cpu, time)) {
+	case PULSE_FILTER_SKIP:
+		return 1;
+	case PULSE_FILTER_HIDE:
+		pulse_hists__add_filtered(h, s->period);
+		return 1;
+	case PULSE_FILTER_KEEP:
+		break;
+	}
+	if (rep->trace_fp && attr->type == PERF_TYPE_TRACEPOINT && s->raw) {
+		struct tep_event *ev = pulse_trace__event(rep->trace, attr->config);
+
+		rewind(rep->trace_fp);
+		if (ev)
+			pulse_trace__fprintf(rep->trace, ev, 0, s->raw, s->raw_size, rep->trace_fp);
+		fputc('\0', rep->trace_fp);
+		if (fflush(rep->trace_fp))
+			return -ENOMEM;
+		trace = rep->trace_buf;
+	}
+	pulse_hists__set_sample(h, cpu, trace);
+	return 0;
+}
+
 static int report__sample(struct report *rep, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
@@ -103,6 +147,9 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 				     rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s.ip, &al);
 	if (err)
 		return err;
+	err = report__filter_trace(rep, h, attr, &s, &al);
+	if (err)
+		return err > 0 ? 0 : err;
 	if (al.dso)
 		al.dso->hit = true;
 	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
@@ -542,6 +589,61 @@ static bool has_callchains(struct pulse_data *d)
 	return false;
 }
 
+static bool tracepoints_only(struct pulse_data *d)
+{
+	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++) {
+		const struct perf_event_attr *attr = pulse_data__attr(d, i);
+
+		if (!attr || attr->type != PERF_TYPE_TRACEPOINT)
+			return false;
+	}
+	return pulse_data__nr_attrs(d) > 0;
+}
+
+/* --sort trace: a decoder of the file's tracing data (none: "N/A" text) */
+static int report__open_trace(struct report *rep)
+{
+	size_t len;
+	const void *blob = pulse_data__tracing_data(rep->d, &len);
+
+	if (!blob || pulse_trace__parse(&rep->trace, blob, len))
+		return 0;
+	rep->trace_fp = open_memstream(&rep->trace_buf, &rep->trace_len);
+	return rep->trace_fp ? 0 : -ENOMEM;
+}
+
+/*
+ * perf's sort__setup_elide(): a --comms, --dsos or --symbols list of one
+ * value is said once ("# comm: x") and its column left out, unless that
+ * would leave no column.
+ */
+static void report__elide(struct report *rep, FILE *fp)
+{
+	/* in --sort order, as perf walks its columns */
+	for (size_t k = 0; k < rep->nr_keys; k++) {
+		const char *name, *val;
+
+		switch (rep->keys[k]) {
+		case PULSE_SORT_SYM:
+			name = "symbol", val = rep->filter.symbols;
+			break;
+		case PULSE_SORT_DSO:
+			name = "dso", val = rep->filter.dsos;
+			break;
+		case PULSE_SORT_COMM:
+			name = "comm", val = rep->filter.comms;
+			break;
+		default:
+			continue;
+		}
+		if (!val || !*val || strchr(val, ','))
+			continue;
+		fprintf(fp, "# %s: %s\n", name, val);
+		for (size_t j = 0; j < rep->nr_hists; j++)
+			pulse_hists__hide_key(&rep->hists[j], rep->keys[k]);
+	}
+}
+
 /*
  * More than 1% of the events lost (perf warns from 5%): LOST_SAMPLES
  * counts when there are any (they count what LOST records count too).
@@ -564,12 +666,15 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 	if (!rep->header)
 		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
 		      fp);
+	report__elide(rep, fp);
 	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; i < rep->nr_hists; i++) {
 		struct pulse_hists *h = &rep->hists[i];
 
 		if (!h->nr_samples)
 			continue;
+		if (rep->relative)
+			pulse_hists__use_relative(h);
 		pulse_hists__sort(h);
 		if (pulse_hists__sort_chains(h))
 			return -ENOMEM;
@@ -680,8 +785,10 @@ static const char *default_input(void)
 static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *sort = "comm,dso,sym", *user_sort = NULL;
-	bool use_stdio = false, show_nr = false, dump_raw = false;
+	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false;
+	const char *percentage = "absolute", *time_str = NULL;
+	char sort_buf[256];
 	bool header = false, header_only = false;
 	double percent_limit = 0;
 	int children = -1, ret = 1, err;
@@ -707,8 +814,28 @@ static int report_main(int argc, const char **argv)
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
 				    parse_call_graph),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, dso, sym"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace"),
 		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
+		OPT_BOOLEAN('\0', "show-total-period", &show_period,
+			    "show a column with the sum of periods"),
+		OPT_STRING('c', "comms", &rep.filter.comms, "comm[,comm...]",
+			   "only consider symbols in these comms"),
+		OPT_STRING('\0', "pid", &rep.filter.pids, "pid[,pid...]",
+			   "only consider symbols in these pids"),
+		OPT_STRING('\0', "tid", &rep.filter.tids, "tid[,tid...]",
+			   "only consider symbols in these tids"),
+		/* --pids, --tids: pulse aliases of perf's --pid, --tid */
+		OPT_STRING('\0', "pids", &rep.filter.pids, "pid[,pid...]", "same as --pid"),
+		OPT_STRING('\0', "tids", &rep.filter.tids, "tid[,tid...]", "same as --tid"),
+		OPT_STRING('d', "dsos", &rep.filter.dsos, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
+		OPT_STRING('S', "symbols", &rep.filter.symbols, "symbol[,symbol...]",
+			   "only consider these symbols"),
+		OPT_STRING('C', "cpu", &rep.filter.cpus, "cpu", "list of cpus to profile"),
+		OPT_STRING('\0', "time", &time_str, "str",
+			   "time range to analyze: start,end in seconds.microseconds"),
+		OPT_STRING('\0', "percentage", &percentage, "relative|absolute",
+			   "how to display percentage of filtered entries"),
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
@@ -742,19 +869,30 @@ static int report_main(int argc, const char **argv)
 	}
 	if (show_stats)
 		return report_stats(input, stdout);
-	if (user_sort)
-		sort = user_sort;
-	err = pulse_sort_keys__parse(sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
-	if (err <= 0) {
-		if (err == 0)
-			error("empty --sort list");
-		else
-			error("unknown --sort key '%.*s' (known: comm, pid, dso, sym)", (int)bad_len,
-			      bad);
+	if (strcmp(percentage, "absolute") && strcmp(percentage, "relative")) {
+		error("--percentage must be relative or absolute, not '%s'", percentage);
 		return PULSE_EXIT_USAGE;
 	}
-	rep.nr_keys = err;
+	if (time_str && pulse_hist_filter__parse_time(&rep.filter, time_str)) {
+		error("invalid --time '%s' (start,end in seconds.microseconds)", time_str);
+		free(rep.filter.time);
+		return PULSE_EXIT_USAGE;
+	}
+	/* a bad --sort is a usage error before the file is opened */
+	if (user_sort) {
+		err = pulse_sort_keys__parse(user_sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
+		if (err <= 0) {
+			if (err == 0)
+				error("empty --sort list");
+			else
+				error("unknown --sort key '%.*s' (known: %s)", (int)bad_len, bad,
+				      pulse_sort_keys__known());
+			free(rep.filter.time);
+			return PULSE_EXIT_USAGE;
+		}
+	}
 	sopts.show_nr_samples = show_nr;
+	sopts.show_total_period = show_period;
 	sopts.percent_limit = percent_limit;
 	/* perf's callchain__fprintf_graph() looks at the --sort text itself */
 	sopts.sort_starts_with_sym = user_sort && !strncmp(user_sort, "sym", 3);
@@ -768,6 +906,34 @@ static int report_main(int argc, const char **argv)
 		data_error("open", input, err);
 		return 1;
 	}
+	/* perf's get_default_sort_order(): "trace" when every event is a tracepoint */
+	if (user_sort)
+		sort = user_sort;
+	else if (!pulse_data__is_pipe(rep.d) && tracepoints_only(rep.d))
+		sort = "trace";	/* a pipe's attrs come after perf chose */
+	/* perf's cmd_report(): any --sort naming "symbol" gets ipc_null appended */
+	if (strstr(sort, "symbol")) {
+		snprintf(sort_buf, sizeof(sort_buf), "%s,ipc_null", sort);
+		sort = sort_buf;
+	}
+	err = pulse_sort_keys__parse(sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
+	if (err <= 0) {
+		if (err == 0)
+			error("empty --sort list");
+		else
+			error("unknown --sort key '%.*s' (known: %s)", (int)bad_len, bad,
+			      pulse_sort_keys__known());
+		ret = PULSE_EXIT_USAGE;
+		goto out_close;
+	}
+	rep.nr_keys = err;
+	for (size_t k = 0; k < rep.nr_keys; k++) {
+		if (rep.keys[k] == PULSE_SORT_TRACE && report__open_trace(&rep)) {
+			error("out of memory");
+			goto out_close;
+		}
+	}
+	rep.relative = !strcmp(percentage, "relative");
 	if (header || header_only) {
 		struct stat st;
 
@@ -864,6 +1030,11 @@ out_machine:
 	pulse_machine__exit(&rep.machine);
 out_close:
 	pulse_data__close(rep.d);
+	if (rep.trace_fp)
+		fclose(rep.trace_fp);
+	free(rep.trace_buf);
+	pulse_trace__delete(rep.trace);
+	free(rep.filter.time);
 	return ret;
 }
 

@@ -21,9 +21,18 @@
 
 enum pulse_sort_key {
 	PULSE_SORT_COMM,	/* "comm" */
-	PULSE_SORT_PID,		/* "pid" (perf's Pid:Command); "tid" is accepted too */
+	PULSE_SORT_PID,		/* "pid" (perf's Pid:Command: the thread id) */
 	PULSE_SORT_DSO,		/* "dso" */
 	PULSE_SORT_SYM,		/* "sym", "symbol" */
+	PULSE_SORT_CPU,		/* "cpu" */
+	PULSE_SORT_SYM_SIZE,	/* "symbol_size" */
+	PULSE_SORT_TRACE,	/* "trace": the decoded tracepoint text */
+	PULSE_SORT_IPC_NULL,	/* "ipc_null": perf appends it to any "symbol" --sort */
+	/*
+	 * "tid": a pulse extension, perf 6.1 has no tid key (its "pid" key
+	 * already compares thread ids); prints as "pid" does, titled Tid:Command.
+	 */
+	PULSE_SORT_TID,
 };
 
 #define PULSE_SORT_MAX_KEYS 8
@@ -34,6 +43,8 @@ struct pulse_hist_entry {
 	struct pulse_dso *dso;			/* NULL: [unknown] */
 	const struct pulse_symbol *sym;		/* NULL: unresolved */
 	uint64_t ip;				/* address in the DSO's space (first sample) */
+	int cpu;				/* the sample's cpu (PULSE_SORT_CPU) */
+	char *trace;				/* owned; NULL: none (PULSE_SORT_TRACE) */
 	uint64_t period;			/* sum of sample periods (self) */
 	uint64_t acc_period;			/* with the callees' (--children) */
 	uint64_t nr_samples;			/* samples */
@@ -52,6 +63,10 @@ struct pulse_hists {
 	size_t index_size;				/* slots, power of two */
 	uint64_t total_period;				/* sum over all samples */
 	uint64_t nr_samples;				/* samples added */
+	uint64_t total_non_filtered_period;		/* without __add_filtered()'s */
+	uint64_t nr_non_filtered_samples;		/* without __add_filtered()'s */
+	int cur_cpu;					/* pulse_hists__set_sample() */
+	const char *cur_trace;				/* pulse_hists__set_sample() */
 	bool cumulate;					/* --children */
 	bool use_callchain;				/* merge chains into entries */
 	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
@@ -110,6 +125,80 @@ int pulse_hists__sort_chains(struct pulse_hists *h);
 
 /* Put the entries in output order (after which __add() must not be called). */
 void pulse_hists__sort(struct pulse_hists *h);
+
+/**
+ * pulse_hists__set_sample - what the next __add()/__add_chain() knows of
+ * its sample beyond the location: its cpu and its tracepoint text (perf's
+ * trace key: "N/A" for other events, NULL is the same); @trace is copied
+ * when an entry is created
+ */
+void pulse_hists__set_sample(struct pulse_hists *h, int cpu, const char *trace);
+
+/**
+ * pulse_hists__add_filtered - account a sample a filter hid (perf's
+ * al->filtered: --comms, --pids, --tids, --dsos, --symbols): it counts in
+ * the totals (perf's --percentage absolute) but has no entry
+ */
+void pulse_hists__add_filtered(struct pulse_hists *h, uint64_t period);
+
+/**
+ * pulse_hists__use_relative - perf's --percentage relative: make the totals
+ * (header and percentages) those of the samples the filters let through
+ */
+void pulse_hists__use_relative(struct pulse_hists *h);
+
+/**
+ * pulse_hists__hide_key - drop @key from the printed columns (perf's
+ * sort__setup_elide(): a filter with one value). Entries keep their
+ * identity; refused (false) when it would leave no column.
+ */
+bool pulse_hists__hide_key(struct pulse_hists *h, enum pulse_sort_key key);
+
+/**
+ * pulse_sort_keys__known - the key names pulse_sort_keys__parse() accepts,
+ * ", "-separated, for error messages
+ */
+const char *pulse_sort_keys__known(void);
+
+/* perf's --sort title of a key ("Command", "Trace output", ...) */
+const char *pulse_sort_key__title(enum pulse_sort_key key);
+
+/*
+ * perf report's sample filters. The lists are perf's strlists (comma
+ * separated); a NULL list lets everything through.
+ */
+struct pulse_hist_filter {
+	const char *comms;	/* --comms: the thread's comm at the sample */
+	const char *pids;	/* --pids: process ids */
+	const char *tids;	/* --tids: thread ids */
+	const char *dsos;	/* --dsos: short or long name (a sample with no map passes) */
+	const char *symbols;	/* --symbols: name, or 0x<start address> */
+	const char *cpus;	/* --cpu: "0-2,5" */
+	uint64_t *time;		/* --time: [start, end) pairs in ns, 0: open */
+	size_t nr_time;		/* pairs */
+};
+
+enum pulse_filter_result {
+	PULSE_FILTER_KEEP,	/* an entry */
+	PULSE_FILTER_HIDE,	/* counted in the totals only (pulse_hists__add_filtered()) */
+	PULSE_FILTER_SKIP,	/* not counted at all (--cpu, --time) */
+};
+
+/**
+ * pulse_hist_filter__parse_time - perf's --time: "start,end" in
+ * seconds.microseconds (either side may be empty), several ranges
+ * separated by spaces
+ * Return: 0, -EINVAL on a malformed string, -ENOMEM.
+ */
+int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str);
+
+/**
+ * pulse_hist_filter__match - what perf report does with a sample
+ * @cpu, @time: the sample's (time ~0: unknown, passes)
+ */
+enum pulse_filter_result pulse_hist_filter__match(const struct pulse_hist_filter *f,
+						  const struct pulse_addr_loc *al,
+						  const char *comm, int cpu, uint64_t time);
 
 /* Has the key been asked for? */
 bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key);

@@ -19,6 +19,7 @@
 struct pulse_stdio_opts {
 	size_t sz;		/* sizeof(struct pulse_stdio_opts) */
 	bool show_nr_samples;	/* -n: a Samples column */
+	bool show_total_period;	/* --show-total-period: a Period column */
 	double percent_limit;	/* hide entries below this percentage */
 	bool sort_starts_with_sym;	/* --sort sym...: lone chains skip their first frame */
 };

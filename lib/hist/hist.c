@@ -7,6 +7,7 @@
  * se_sort (or se_cmp), and entries still equal after that keep the order of
  * perf's collapsed tree, which is the keys' se_cmp/se_collapse order.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +20,46 @@ static const struct {
 } sort_names[] = {
 	{ "comm", PULSE_SORT_COMM },
 	{ "pid", PULSE_SORT_PID },
-	{ "tid", PULSE_SORT_PID },
 	{ "dso", PULSE_SORT_DSO },
 	{ "sym", PULSE_SORT_SYM },
 	{ "symbol", PULSE_SORT_SYM },
+	{ "cpu", PULSE_SORT_CPU },
+	{ "symbol_size", PULSE_SORT_SYM_SIZE },
+	{ "trace", PULSE_SORT_TRACE },
+	{ "ipc_null", PULSE_SORT_IPC_NULL },
+	/* not in perf 6.1, which has no tid key */
+	{ "tid", PULSE_SORT_TID },
 };
+
+const char *pulse_sort_keys__known(void)
+{
+	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null";
+}
+
+const char *pulse_sort_key__title(enum pulse_sort_key key)
+{
+	switch (key) {
+	case PULSE_SORT_COMM:
+		return "Command";
+	case PULSE_SORT_PID:
+		return "    Pid:Command";
+	case PULSE_SORT_TID:
+		return "    Tid:Command";
+	case PULSE_SORT_DSO:
+		return "Shared Object";
+	case PULSE_SORT_SYM:
+		return "Symbol";
+	case PULSE_SORT_CPU:
+		return "CPU";
+	case PULSE_SORT_SYM_SIZE:
+		return "Symbol size";
+	case PULSE_SORT_TRACE:
+		return "Trace output";
+	case PULSE_SORT_IPC_NULL:
+		return "IPC   [IPC Coverage]";
+	}
+	return "";
+}
 
 int pulse_sort_keys__parse(const char *spec, enum pulse_sort_key *keys, size_t max,
 			   const char **bad, size_t *bad_len)
@@ -69,6 +105,7 @@ int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, si
 void pulse_hists__exit(struct pulse_hists *h)
 {
 	for (size_t i = 0; i < h->nr_entries; i++) {
+		free(h->entries[i].trace);
 		if (h->entries[i].callchain) {
 			pulse_cc_root__exit(h->entries[i].callchain);
 			free(h->entries[i].callchain);
@@ -128,7 +165,19 @@ static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_
 			v = mix(v, (uintptr_t)e->comm);
 			break;
 		case PULSE_SORT_PID:
+		case PULSE_SORT_TID:
 			v = mix(v, (uint32_t)e->thread->tid);
+			break;
+		case PULSE_SORT_CPU:
+			v = mix(v, (uint32_t)e->cpu);
+			break;
+		case PULSE_SORT_SYM_SIZE:
+			v = mix(v, e->sym ? e->sym->end - e->sym->start : 0);
+			break;
+		case PULSE_SORT_TRACE:
+			v = mix(v, hash_str(e->trace ? e->trace : "N/A"));
+			break;
+		case PULSE_SORT_IPC_NULL:
 			break;
 		case PULSE_SORT_DSO:
 			v = mix(v, e->dso ? hash_str(e->dso->short_name) : 0);
@@ -166,7 +215,17 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 	case PULSE_SORT_COMM:
 		return a->comm == b->comm ? 0 : strcmp(a->comm, b->comm);
 	case PULSE_SORT_PID:
+	case PULSE_SORT_TID:
 		return a->thread->tid < b->thread->tid ? -1 : a->thread->tid > b->thread->tid;
+	case PULSE_SORT_CPU:
+		return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+	case PULSE_SORT_SYM_SIZE:
+		return u64_cmp(a->sym ? a->sym->end - a->sym->start : 0,
+			       b->sym ? b->sym->end - b->sym->start : 0);
+	case PULSE_SORT_TRACE:
+		return strcmp(a->trace ? a->trace : "N/A", b->trace ? b->trace : "N/A");
+	case PULSE_SORT_IPC_NULL:
+		return 0;
 	case PULSE_SORT_DSO:
 		return dso_cmp(a->dso, b->dso);
 	case PULSE_SORT_SYM:
@@ -267,6 +326,11 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 	key->nr_samples = self;
 	key->acc_period = period;
 	key->callchain = NULL;
+	if (key->trace) {
+		key->trace = strdup(key->trace);
+		if (!key->trace)
+			return -ENOMEM;
+	}
 	h->entries[h->nr_entries] = *key;
 	h->index[j] = h->nr_entries;
 	return h->nr_entries++;
@@ -282,11 +346,15 @@ int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, con
 		.sym = al->sym,
 		.ip = al->addr,
 		.level = al->level,
+		.cpu = h->cur_cpu,
+		.trace = (char *)h->cur_trace,
 	};
 	long idx;
 
 	h->total_period += period;
 	h->nr_samples++;
+	h->total_non_filtered_period += period;
+	h->nr_non_filtered_samples++;
 	idx = hists__findnew(h, &key, period, true);
 	return idx < 0 ? idx : 0;
 }
@@ -323,6 +391,8 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 		.sym = al->sym,
 		.ip = al->addr,
 		.level = al->level,
+		.cpu = h->cur_cpu,
+		.trace = (char *)h->cur_trace,
 	};
 	size_t nr_cache = 0;
 	char level = al->level;
@@ -331,6 +401,8 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 
 	h->total_period += period;
 	h->nr_samples++;
+	h->total_non_filtered_period += period;
+	h->nr_non_filtered_samples++;
 	idx = hists__findnew(h, &key, period, true);
 	if (idx < 0)
 		return idx;
@@ -360,6 +432,8 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 			.sym = chain[i].sym,
 			.ip = chain[i].ip,
 			.level = level,
+			.cpu = h->cur_cpu,
+			.trace = (char *)h->cur_trace,
 		};
 		bool dup = false;
 
@@ -443,4 +517,181 @@ int pulse_hists__sort_chains(struct pulse_hists *h)
 			return err;
 	}
 	return 0;
+}
+
+void pulse_hists__set_sample(struct pulse_hists *h, int cpu, const char *trace)
+{
+	h->cur_cpu = cpu;
+	h->cur_trace = trace;
+}
+
+void pulse_hists__add_filtered(struct pulse_hists *h, uint64_t period)
+{
+	h->total_period += period;
+	h->nr_samples++;
+}
+
+void pulse_hists__use_relative(struct pulse_hists *h)
+{
+	h->total_period = h->total_non_filtered_period;
+	h->nr_samples = h->nr_non_filtered_samples;
+}
+
+bool pulse_hists__hide_key(struct pulse_hists *h, enum pulse_sort_key key)
+{
+	size_t i, j;
+
+	if (!pulse_hists__has_key(h, key))
+		return false;
+	for (i = 0; i < h->nr_keys && h->keys[i] == key; i++)
+		;
+	if (i == h->nr_keys)
+		return false;
+	for (i = j = 0; i < h->nr_keys; i++)
+		if (h->keys[i] != key)
+			h->keys[j++] = h->keys[i];
+	h->nr_keys = j;
+	return true;
+}
+
+/* perf's strlist__has_entry() on a comma-separated list */
+static bool list_has(const char *list, const char *s)
+{
+	size_t len = strlen(s);
+
+	while (*list) {
+		size_t n = strcspn(list, ",");
+
+		if (n == len && !strncmp(list, s, n))
+			return true;
+		list += n;
+		if (*list)
+			list++;
+	}
+	return false;
+}
+
+/* perf's intlist: comma-separated numbers */
+static bool intlist_has(const char *list, long v)
+{
+	while (*list) {
+		char *end;
+		long n = strtol(list, &end, 10);
+
+		if (end != list && n == v)
+			return true;
+		list = end + strcspn(end, ",");
+		if (*list)
+			list++;
+	}
+	return false;
+}
+
+/* perf's cpu map syntax: "0-2,5" */
+static bool cpulist_has(const char *list, int cpu)
+{
+	while (*list) {
+		char *end;
+		long lo = strtol(list, &end, 10), hi = lo;
+
+		if (end == list)
+			return false;
+		if (*end == '-')
+			hi = strtol(end + 1, &end, 10);
+		if (cpu >= lo && cpu <= hi)
+			return true;
+		list = end + strcspn(end, ",");
+		if (*list)
+			list++;
+	}
+	return false;
+}
+
+/* perf's parse_timestr_sec_nsec(): "sec[.usec]", microseconds at most */
+static int parse_time_point(const char *s, size_t len, uint64_t *ns)
+{
+	uint64_t sec = 0, frac = 0;
+	size_t i = 0, digits = 0;
+
+	*ns = 0;
+	if (!len)
+		return 0;
+	for (; i < len && isdigit((unsigned char)s[i]); i++)
+		sec = sec * 10 + (s[i] - '0');
+	if (!i)
+		return -EINVAL;
+	if (i < len && s[i] == '.') {
+		for (i++; i < len && isdigit((unsigned char)s[i]); i++, digits++)
+			if (digits < 9)
+				frac = frac * 10 + (s[i] - '0');
+		while (digits < 9) {
+			frac *= 10;
+			digits++;
+		}
+	}
+	if (i != len)
+		return -EINVAL;
+	*ns = sec * 1000000000ULL + frac;
+	return 0;
+}
+
+int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str)
+{
+	const char *p = str;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+		const char *comma = memchr(p, ',', n);
+		uint64_t *t;
+
+		if (n) {
+			if (!comma)
+				return -EINVAL;
+			t = realloc(f->time, (f->nr_time + 1) * 2 * sizeof(*t));
+			if (!t)
+				return -ENOMEM;
+			f->time = t;
+			t += f->nr_time * 2;
+			if (parse_time_point(p, comma - p, &t[0]) ||
+			    parse_time_point(comma + 1, p + n - comma - 1, &t[1]) ||
+			    (t[1] && t[0] > t[1]))
+				return -EINVAL;
+			f->nr_time++;
+		}
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+enum pulse_filter_result pulse_hist_filter__match(const struct pulse_hist_filter *f,
+						  const struct pulse_addr_loc *al,
+						  const char *comm, int cpu, uint64_t time)
+{
+	if (f->nr_time && time != ~0ULL) {
+		bool in = false;
+
+		/* perf_time__ranges_skip_sample(): inclusive at both ends */
+		for (size_t i = 0; i < f->nr_time && !in; i++)
+			in = (!f->time[2 * i] || time >= f->time[2 * i]) &&
+			     (!f->time[2 * i + 1] || time <= f->time[2 * i + 1]);
+		if (!in)
+			return PULSE_FILTER_SKIP;
+	}
+	if (f->cpus && !cpulist_has(f->cpus, cpu))
+		return PULSE_FILTER_SKIP;
+	/* machine__resolve(): thread__is_filtered(), then the DSO, then the symbol */
+	if (f->comms && !list_has(f->comms, comm))
+		return PULSE_FILTER_HIDE;
+	if (f->pids && !intlist_has(f->pids, al->thread->pid))
+		return PULSE_FILTER_HIDE;
+	if (f->tids && !intlist_has(f->tids, al->thread->tid))
+		return PULSE_FILTER_HIDE;
+	if (f->dsos && al->dso && !list_has(f->dsos, al->dso->short_name) &&
+	    !list_has(f->dsos, al->dso->long_name))
+		return PULSE_FILTER_HIDE;
+	if (f->symbols && (!al->sym || !list_has(f->symbols, al->sym->name)))
+		return PULSE_FILTER_HIDE;
+	return PULSE_FILTER_KEEP;
 }

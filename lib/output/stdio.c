@@ -21,21 +21,12 @@ struct widths {
 	int pid;	/* Pid:Command */
 	int dso;	/* Shared Object */
 	int sym;	/* Symbol */
+	int trace;	/* Trace output */
 };
 
 static const char *key_title(enum pulse_sort_key key)
 {
-	switch (key) {
-	case PULSE_SORT_COMM:
-		return "Command";
-	case PULSE_SORT_PID:
-		return "    Pid:Command";
-	case PULSE_SORT_DSO:
-		return "Shared Object";
-	case PULSE_SORT_SYM:
-		return "Symbol";
-	}
-	return "";
+	return pulse_sort_key__title(key);
 }
 
 static int max_int(int a, int b)
@@ -61,7 +52,9 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w)
 		comm = max_int(comm, strlen(e->thread->comm));
 		if (e->dso)
 			w->dso = max_int(w->dso, e->dso->short_name_len);
+		w->trace = max_int(w->trace, strlen(e->trace ? e->trace : "N/A"));
 	}
+	w->trace = max_int(w->trace, strlen(key_title(PULSE_SORT_TRACE)));
 	w->comm = max_int(comm, strlen(key_title(PULSE_SORT_COMM)));
 	w->pid = max_int(comm ? comm + 8 : 0, strlen(key_title(PULSE_SORT_PID)));
 	w->dso = max_int(w->dso, strlen(key_title(PULSE_SORT_DSO)));
@@ -74,11 +67,18 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 	case PULSE_SORT_COMM:
 		return w->comm;
 	case PULSE_SORT_PID:
+	case PULSE_SORT_TID:
 		return w->pid;
 	case PULSE_SORT_DSO:
 		return w->dso;
 	case PULSE_SORT_SYM:
 		return w->sym;
+	case PULSE_SORT_TRACE:
+		return w->trace;
+	case PULSE_SORT_CPU:
+	case PULSE_SORT_SYM_SIZE:
+	case PULSE_SORT_IPC_NULL:
+		return strlen(key_title(key));
 	}
 	return 0;
 }
@@ -115,7 +115,18 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 	switch (key) {
 	case PULSE_SORT_COMM:
 		return snprintf(buf, size, "%-*.*s", width, width, e->comm);
+	case PULSE_SORT_CPU:
+		return snprintf(buf, size, "%*.*d", width, width, e->cpu);
+	case PULSE_SORT_SYM_SIZE:
+		if (e->sym)
+			return snprintf(buf, size, "%*d", width, (int)(e->sym->end - e->sym->start));
+		return snprintf(buf, size, "%*s", width, "unknown");
+	case PULSE_SORT_TRACE:
+		return snprintf(buf, size, "%-.*s", width, e->trace ? e->trace : "N/A");
+	case PULSE_SORT_IPC_NULL:
+		return snprintf(buf, size, "%-*s", width, "-      -");
 	case PULSE_SORT_PID:
+	case PULSE_SORT_TID:
 		w = max_int(7, width) - 8;
 		return snprintf(buf, size, "%7d:%-*.*s", e->thread->tid, w, w, e->thread->comm);
 	case PULSE_SORT_DSO:
@@ -176,6 +187,7 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 			 const struct pulse_stdio_opts *opts)
 {
 	bool show_nr = opts && opts->show_nr_samples;
+	bool show_period = opts && opts->show_total_period;
 	double limit = opts ? opts->percent_limit : 0;
 	struct widths w;
 	char buf[8192];
@@ -188,6 +200,8 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		fprintf(fp, "# %8s", "Overhead");
 	if (show_nr)
 		fprintf(fp, "  %12s", "Samples");
+	if (show_period)
+		fprintf(fp, "  %12s", "Period");
 	for (size_t k = 0; k < h->nr_keys; k++)
 		fprintf(fp, "  %-*s", key_width(&w, h->keys[k]), key_title(h->keys[k]));
 	fputs("\n# ", fp);
@@ -197,6 +211,10 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		print_dots(fp, 8);
 	}
 	if (show_nr) {
+		fputs("  ", fp);
+		print_dots(fp, 12);
+	}
+	if (show_period) {
 		fputs("  ", fp);
 		print_dots(fp, 12);
 	}
@@ -218,6 +236,8 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		fprintf(fp, "  %7.2f%%", pct);
 		if (show_nr)
 			fprintf(fp, "  %12" PRIu64, e->nr_samples);
+		if (show_period)
+			fprintf(fp, "  %12" PRIu64, e->period);
 		for (size_t k = 0; k < h->nr_keys; k++) {
 			int width = key_width(&w, h->keys[k]);
 			int n = key_snprintf(buf, sizeof(buf), e, h->keys[k], width);

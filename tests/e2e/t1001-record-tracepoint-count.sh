@@ -19,7 +19,7 @@ test_expect_success ROOT,TRACEFS 'file mode: N getppid calls give N samples' '
 '
 
 test_expect_success ROOT,TRACEFS 'file mode: pulse report counts N samples' '
-	pulse report -i f.data --stdio >rep 2>rep.err
+	pulse report -i f.data --stdio --sort comm,dso,sym >rep 2>rep.err
 	cat rep.err
 	expect_eq "$(report_event_count $TP <rep)" $N
 	grep -q "^# Samples: .* of event .$TP.$" rep
@@ -49,7 +49,7 @@ test_expect_success ROOT,TRACEFS 'pipe mode: N getppid calls give N samples' '
 '
 
 test_expect_success ROOT,TRACEFS 'pipe mode: pulse report counts N samples' '
-	pulse report -i - --stdio <f.pipe >rep.pipe 2>rep.pipe.err
+	pulse report -i - --stdio --sort comm,dso,sym <f.pipe >rep.pipe 2>rep.pipe.err
 	cat rep.pipe.err
 	expect_eq "$(report_event_count $TP <rep.pipe)" $N
 	report_rows <rep.pipe >rows.pipe

@@ -13,7 +13,7 @@ for name in $(cut -d"|" -f1 <<<"$CORPUS"); do
 	test_expect_success PERF,ROOT,TRACEFS "$name: pulse report rows = perf report rows" '
 		f=$(corpus_file '"$name"')
 		perf_ok $f report --stdio --no-children --sort comm,dso,sym >perf.rep
-		pulse_in $f report --stdio --no-children >pulse.rep 2>pulse.err
+		pulse_in $f report --stdio --no-children --sort comm,dso,sym >pulse.rep 2>pulse.err
 		test_must_be_empty pulse.err
 		sorted_rows <perf.rep >perf.rows
 		sorted_rows <pulse.rep >pulse.rows
