@@ -22,6 +22,7 @@
 #include <pulse/ordering.h>
 #include <pulse/output-header.h>
 #include <pulse/output-stdio.h>
+#include <pulse/progress.h>
 #include <pulse/reader.h>
 #include <pulse/trace-decode.h>
 #include "builtin.h"
@@ -37,6 +38,7 @@ static const char *const report_usage[] = {
 
 struct report {
 	struct pulse_data *d;		/* the file */
+	struct pulse_progress progress;	/* on stderr, when it is a terminal */
 	struct pulse_machine machine;	/* threads, maps, DSOs */
 	struct pulse_ordered *oq;	/* time ordering; NULL: file order */
 	struct pulse_hists *hists;	/* one per attr */
@@ -232,6 +234,7 @@ static int report__record(struct pulse_data *d, const struct perf_event_header *
 	struct report *rep = arg;
 	int err;
 
+	pulse_progress__update(&rep->progress, file_offset);
 	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
 		report__print_feature(rec);
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
@@ -1005,7 +1008,11 @@ static int report_main(int argc, const char **argv)
 	 * short of the records written: perf stops there, pulse reads every
 	 * whole record to the end of the file and says so (the damage table).
 	 */
+	pulse_progress__init(&rep.progress, stderr,
+			     pulse_data__is_pipe(rep.d) ? 0 : pulse_data__file_size(rep.d),
+			     "Processing events...");
 	err = pulse_data__for_each_record(rep.d, report__record, &rep);
+	pulse_progress__finish(&rep.progress);
 	if (!err && rep.oq)
 		err = pulse_ordered__flush(rep.oq);
 	if (err) {
