@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include <linux/hw_breakpoint.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
+#include <pulse/event.h>
 #include <pulse/hist.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
@@ -461,123 +461,19 @@ static bool tracepoint_name(struct pulse_data *d, uint64_t id, char *buf, size_t
 	return false;
 }
 
-/* perf 6.1's evsel__add_modifiers(): appended to @buf. */
-static void add_modifiers(const struct perf_event_attr *attr, char *buf, size_t size)
-{
-	bool exclude_guest_default = false;
-	char mod[8];
-	size_t n = 0, len = strlen(buf);
-
-	if (attr->exclude_kernel || attr->exclude_user || attr->exclude_hv) {
-		if (!attr->exclude_kernel)
-			mod[n++] = 'k';
-		if (!attr->exclude_user)
-			mod[n++] = 'u';
-		if (!attr->exclude_hv)
-			mod[n++] = 'h';
-		exclude_guest_default = true;
-	}
-	if (attr->precise_ip) {
-		for (unsigned int i = 0; i < attr->precise_ip; i++)
-			mod[n++] = 'p';
-		exclude_guest_default = true;
-	}
-	if (attr->exclude_host || attr->exclude_guest == exclude_guest_default) {
-		if (!attr->exclude_host)
-			mod[n++] = 'H';
-		if (!attr->exclude_guest)
-			mod[n++] = 'G';
-	}
-	mod[n] = '\0';
-	if (n && len < size)
-		snprintf(buf + len, size - len, ":%s", mod);
-}
-
-static void hw_cache_name(uint64_t config, char *buf, size_t size)
-{
-	static const char *const type[] = {
-		"L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB", "branch", "node",
-	};
-	/* [0]: with a result, [1]: without */
-	static const char *const op[][2] = {
-		{ "load", "loads" }, { "store", "stores" }, { "prefetch", "prefetches" },
-	};
-	static const char *const result[] = { "refs", "misses" };
-	/* evsel__hw_cache_stat: the ops each cache type has */
-	static const unsigned char ops[] = { 7, 5, 7, 7, 1, 1, 7 };
-	unsigned int t = config & 0xff, o = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
-
-	if (t >= N_ELEMS(type))
-		snprintf(buf, size, "unknown-ext-hardware-cache-type");
-	else if (o >= N_ELEMS(op))
-		snprintf(buf, size, "unknown-ext-hardware-cache-op");
-	else if (res >= N_ELEMS(result))
-		snprintf(buf, size, "unknown-ext-hardware-cache-result");
-	else if (!(ops[t] & (1 << o)))
-		snprintf(buf, size, "invalid-cache");
-	else if (res)
-		snprintf(buf, size, "%s-%s-%s", type[t], op[o][0], result[res]);
-	else
-		snprintf(buf, size, "%s-%s", type[t], op[o][1]);
-}
-
 static const char *event_name(struct pulse_data *d, size_t idx, char *buf, size_t size)
 {
-	static const char *const sw[] = {
-		"cpu-clock", "task-clock", "page-faults", "context-switches",
-		"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
-		"emulation-faults", "dummy",
-	};
-	static const char *const hw[] = {
-		"cycles", "instructions", "cache-references", "cache-misses",
-		"branches", "branch-misses", "bus-cycles", "stalled-cycles-frontend",
-		"stalled-cycles-backend", "ref-cycles",
-	};
 	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
 	const char *name = pulse_data__attr_name(d, idx);
-	uint64_t config;
 
 	if (name)
 		return name;
 	if (!attr)
 		return "unknown";
-	config = attr->config;
-	switch (attr->type) {
-	case PERF_TYPE_TRACEPOINT:
-		if (!tracepoint_name(d, config, buf, size))
-			snprintf(buf, size, "unknown tracepoint");
-		return buf;
-	case PERF_TYPE_SOFTWARE:
-		snprintf(buf, size, "%s", config < N_ELEMS(sw) ? sw[config] : "unknown-software");
-		break;
-	case PERF_TYPE_HARDWARE: {
-		/* x86's arch_evsel__hw_name(): a hybrid PMU type in the high half */
-		uint64_t ev = config & 0xffffffffULL;
-		const char *n = ev < N_ELEMS(hw) ? hw[ev] : "unknown-hardware";
-
-		if (config >> 32)
-			snprintf(buf, size, "cpu/%s/", n);
-		else
-			snprintf(buf, size, "%s", n);
-		break;
-	}
-	case PERF_TYPE_HW_CACHE:
-		hw_cache_name(config, buf, size);
-		break;
-	case PERF_TYPE_RAW:
-		snprintf(buf, size, "raw %#" PRIx64, config);
-		break;
-	case PERF_TYPE_BREAKPOINT:
-		snprintf(buf, size, "mem:%#llx:%s%s%s", (unsigned long long)attr->bp_addr,
-			 attr->bp_type & HW_BREAKPOINT_R ? "r" : "",
-			 attr->bp_type & HW_BREAKPOINT_W ? "w" : "",
-			 attr->bp_type & HW_BREAKPOINT_X ? "x" : "");
-		break;
-	default:
-		snprintf(buf, size, "unknown attr type: %d", (int)attr->type);
-		return buf;
-	}
-	add_modifiers(attr, buf, size);
+	if (attr->type != PERF_TYPE_TRACEPOINT)
+		return pulse_attr__name(attr, buf, size);
+	if (!tracepoint_name(d, attr->config, buf, size))
+		snprintf(buf, size, "unknown tracepoint");
 	return buf;
 }
 

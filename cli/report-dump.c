@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <pulse/data.h>
 #include <pulse/dump.h>
+#include <pulse/event.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
 #include <pulse/reader.h>
@@ -32,9 +33,16 @@ struct dump_session {
 	__u64 last_z;			/* offset of the last COMPRESSED record counted */
 };
 
+/* The recorded name, else perf's name from the attr (valid until the next call). */
 static const char *attr_name(struct pulse_data *d, size_t idx, void *arg)
 {
-	return pulse_data__attr_name(d, idx);
+	static char buf[256];
+	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
+	const char *name = pulse_data__attr_name(d, idx);
+
+	if (name || !attr)
+		return name;
+	return pulse_attr__name(attr, buf, sizeof(buf));
 }
 
 static int dump__deliver(const struct perf_event_header *rec, uint64_t file_offset, void *arg)

@@ -77,6 +77,13 @@ void pulse_evsel__delete(struct pulse_evsel *evsel);
  */
 bool pulse_evsel__fallback(struct pulse_evsel *evsel);
 
+/**
+ * pulse_attr__name - an event's name from its attr, as perf 6.1 names an
+ * event whose file carries no name (lib/event/attr-name.c)
+ * Return: @buf, or NULL for a tracepoint (named by its format, by the caller).
+ */
+const char *pulse_attr__name(const struct perf_event_attr *attr, char *buf, size_t size);
+
 /* pulse list: every event name that exists here, by kind. */
 enum pulse_event_kind {
 	PULSE_EV_HARDWARE,

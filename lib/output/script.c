@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/hw_breakpoint.h>
+#include <pulse/event.h>
 #include <pulse/machine.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
@@ -101,80 +101,11 @@ struct pulse_script {
 
 /* ---- event names ---------------------------------------------------------- */
 
-static void hw_cache_name(__u64 config, char *buf, size_t size)
-{
-	static const char *const type[] = {
-		"L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB", "branch", "node",
-	};
-	static const char *const op[][2] = {
-		{ "load", "loads" }, { "store", "stores" }, { "prefetch", "prefetches" },
-	};
-	static const char *const result[] = { "refs", "misses" };
-	static const unsigned char ops[] = { 7, 5, 7, 7, 1, 1, 7 };
-	unsigned int t = config & 0xff, o = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
-
-	if (t >= ARRAY_SIZE(type))
-		snprintf(buf, size, "unknown-ext-hardware-cache-type");
-	else if (o >= ARRAY_SIZE(op))
-		snprintf(buf, size, "unknown-ext-hardware-cache-op");
-	else if (res >= ARRAY_SIZE(result))
-		snprintf(buf, size, "unknown-ext-hardware-cache-result");
-	else if (!(ops[t] & (1 << o)))
-		snprintf(buf, size, "invalid-cache");
-	else if (res)
-		snprintf(buf, size, "%s-%s-%s", type[t], op[o][0], result[res]);
-	else
-		snprintf(buf, size, "%s-%s", type[t], op[o][1]);
-}
-
-/* perf 6.1's evsel__add_modifiers() */
-static void add_modifiers(const struct perf_event_attr *attr, char *buf, size_t size)
-{
-	bool exclude_guest_default = false;
-	char mod[16];
-	size_t n = 0, len = strlen(buf);
-
-	if (attr->exclude_kernel || attr->exclude_user || attr->exclude_hv) {
-		if (!attr->exclude_kernel)
-			mod[n++] = 'k';
-		if (!attr->exclude_user)
-			mod[n++] = 'u';
-		if (!attr->exclude_hv)
-			mod[n++] = 'h';
-		exclude_guest_default = true;
-	}
-	if (attr->precise_ip) {
-		for (unsigned int i = 0; i < attr->precise_ip && n < 8; i++)
-			mod[n++] = 'p';
-		exclude_guest_default = true;
-	}
-	if (attr->exclude_host || attr->exclude_guest == exclude_guest_default) {
-		if (!attr->exclude_host)
-			mod[n++] = 'H';
-		if (!attr->exclude_guest)
-			mod[n++] = 'G';
-	}
-	mod[n] = '\0';
-	if (n && len < size)
-		snprintf(buf + len, size - len, ":%s", mod);
-}
-
 const char *pulse_script__event_name(struct pulse_data *d, struct pulse_trace *t, size_t idx,
 				     char *buf, size_t size)
 {
-	static const char *const sw[] = {
-		"cpu-clock", "task-clock", "page-faults", "context-switches",
-		"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
-		"emulation-faults", "dummy", "bpf-output", "cgroup-switches",
-	};
-	static const char *const hw[] = {
-		"cycles", "instructions", "cache-references", "cache-misses",
-		"branches", "branch-misses", "bus-cycles", "stalled-cycles-frontend",
-		"stalled-cycles-backend", "ref-cycles",
-	};
 	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
 	const char *name = pulse_data__attr_name(d, idx);
-	__u64 config;
 
 	if (name) {
 		snprintf(buf, size, "%s", name);
@@ -184,42 +115,10 @@ const char *pulse_script__event_name(struct pulse_data *d, struct pulse_trace *t
 		snprintf(buf, size, "unknown");
 		return buf;
 	}
-	config = attr->config;
-	switch (attr->type) {
-	case PERF_TYPE_TRACEPOINT:
-		if (!pulse_trace__event_name(t, config, buf, size))
-			snprintf(buf, size, "unknown tracepoint");
-		return buf;
-	case PERF_TYPE_SOFTWARE:
-		snprintf(buf, size, "%s", config < ARRAY_SIZE(sw) ? sw[config] : "unknown-software");
-		break;
-	case PERF_TYPE_HARDWARE: {
-		__u64 ev = config & 0xffffffffULL;
-		const char *n = ev < ARRAY_SIZE(hw) ? hw[ev] : "unknown-hardware";
-
-		if (config >> 32)
-			snprintf(buf, size, "cpu/%s/", n);
-		else
-			snprintf(buf, size, "%s", n);
-		break;
-	}
-	case PERF_TYPE_HW_CACHE:
-		hw_cache_name(config, buf, size);
-		break;
-	case PERF_TYPE_RAW:
-		snprintf(buf, size, "raw %#" PRIx64, (uint64_t)config);
-		break;
-	case PERF_TYPE_BREAKPOINT:
-		snprintf(buf, size, "mem:%#llx:%s%s%s", (unsigned long long)attr->bp_addr,
-			 attr->bp_type & HW_BREAKPOINT_R ? "r" : "",
-			 attr->bp_type & HW_BREAKPOINT_W ? "w" : "",
-			 attr->bp_type & HW_BREAKPOINT_X ? "x" : "");
-		break;
-	default:
-		snprintf(buf, size, "unknown attr type: %d", (int)attr->type);
-		return buf;
-	}
-	add_modifiers(attr, buf, size);
+	if (attr->type != PERF_TYPE_TRACEPOINT)
+		return pulse_attr__name(attr, buf, size);
+	if (!pulse_trace__event_name(t, attr->config, buf, size))
+		snprintf(buf, size, "unknown tracepoint");
 	return buf;
 }
 
