@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
@@ -24,6 +23,7 @@
 #include <pulse/output-stdio.h>
 #include <pulse/progress.h>
 #include <pulse/reader.h>
+#include <pulse/session.h>
 #include <pulse/trace-decode.h>
 #include "builtin.h"
 #include "parse-options.h"
@@ -187,25 +187,6 @@ static int report__deliver(const struct perf_event_header *rec, uint64_t file_of
 	}
 }
 
-static uint64_t record_time(struct report *rep, const struct perf_event_header *rec)
-{
-	const struct perf_event_attr *attr;
-	struct pulse_sample s;
-	int idx;
-
-	idx = pulse_data__attr_of(rep->d, rec, rec->size);
-	if (idx < 0)
-		return ~0ULL;
-	attr = pulse_data__attr(rep->d, idx);
-	if (!attr || !(attr->sample_type & PERF_SAMPLE_TIME))
-		return ~0ULL;
-	if (rec->type != PERF_RECORD_SAMPLE && !attr->sample_id_all)
-		return ~0ULL;
-	if (pulse_sample__parse(rec, rec->size, attr, &s))
-		return ~0ULL;
-	return s.time;
-}
-
 /* A pipe's HEADER_FEATURE record (u64 feature; payload) as perf prints it. */
 static void report__print_feature(const struct perf_event_header *rec)
 {
@@ -243,67 +224,12 @@ static int report__record(struct pulse_data *d, const struct perf_event_header *
 		return 0;
 	}
 	if (rep->oq) {
-		err = pulse_ordered__queue(rep->oq, rec, record_time(rep, rec), file_offset);
+		err = pulse_ordered__queue(rep->oq, rec, pulse_session__record_time(rep->d, rec),
+					    file_offset);
 		if (err != -ETIME)
 			return err;
 	}
 	return report__deliver(rec, file_offset, rep);
-}
-
-/* BUILD_ID feature: which file each recorded DSO was, for its symbols. */
-static void report__build_ids(struct report *rep)
-{
-	const unsigned char *p;
-	size_t len, off = 0;
-
-	p = pulse_data__feat(rep->d, PULSE_FEAT_BUILD_ID, &len);
-	if (!p)
-		return;
-	while (off + 36 < len) {
-		struct perf_event_header hdr;
-		char name[4096];
-		size_t n, size = 20;
-		enum pulse_dso_kind kind = PULSE_DSO_USER;
-
-		memcpy(&hdr, p + off, sizeof(hdr));
-		if (hdr.size < 36 || off + hdr.size > len)
-			break;
-		if (hdr.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
-			size = p[off + 32] <= 20 ? p[off + 32] : 20;
-		n = strnlen((const char *)p + off + 36, hdr.size - 36);
-		if (n >= sizeof(name))
-			n = sizeof(name) - 1;
-		memcpy(name, p + off + 36, n);
-		name[n] = '\0';
-		if (!strcmp(name, "[kernel.kallsyms]"))
-			kind = PULSE_DSO_KERNEL;
-		else if (!strcmp(name, "[vdso]"))
-			kind = PULSE_DSO_VDSO;
-		if ((hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
-		    (hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_USER)
-			pulse_dsos__set_build_id(&rep->machine.dsos, name, kind, p + off + 12, size);
-		off += hdr.size;
-	}
-}
-
-/* Kernel symbols come from this kernel only when the file was made here. */
-static bool same_kernel(struct pulse_data *d)
-{
-	const unsigned char *p;
-	struct utsname u;
-	uint32_t n;
-	size_t len;
-
-	p = pulse_data__feat(d, PULSE_FEAT_OSRELEASE, &len);
-	if (!p)
-		return true;
-	if (len < 4 || uname(&u))
-		return false;
-	memcpy(&n, p, 4);
-	if (n > len - 4)
-		n = len - 4;
-	return strnlen((const char *)p + 4, n) == strlen(u.release) &&
-	       !strncmp((const char *)p + 4, u.release, n);
 }
 
 /* ---- event names ----------------------------------------------------------
@@ -871,7 +797,7 @@ static int report_main(int argc, const char **argv)
 	if (kallsyms_file) {
 		sym_opts.kallsyms = kallsyms_file;
 		sym_opts.kallsyms_given = true;
-	} else if (same_kernel(rep.d)) {
+	} else if (pulse_session__same_kernel(rep.d)) {
 		sym_opts.kallsyms = "/proc/kallsyms";
 	}
 	sym_opts.vmlinux = vmlinux;
@@ -888,7 +814,7 @@ static int report_main(int argc, const char **argv)
 		error("cannot set up: %s", strerror(-err));
 		goto out_close;
 	}
-	report__build_ids(&rep);
+	pulse_session__load_build_ids(rep.d, &rep.machine.dsos);
 
 	/* perf orders by time only when every record can say when it happened */
 	if (pulse_data__nr_attrs(rep.d) == 0 || pulse_data__attr(rep.d, 0)->sample_id_all ||

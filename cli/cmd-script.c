@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
 #include <pulse/reader.h>
+#include <pulse/session.h>
 #include <pulse/script.h>
 #include <pulse/trace-decode.h>
 #include "builtin.h"
@@ -94,25 +94,6 @@ static int script__deliver(const struct perf_event_header *rec, uint64_t file_of
 	return pulse_script__record(sc->out, rec);
 }
 
-static uint64_t record_time(struct pulse_data *d, const struct perf_event_header *rec)
-{
-	const struct perf_event_attr *attr;
-	struct pulse_sample s;
-	int idx;
-
-	idx = pulse_data__attr_of(d, rec, rec->size);
-	if (idx < 0)
-		return ~0ULL;
-	attr = pulse_data__attr(d, idx);
-	if (!attr || !(attr->sample_type & PERF_SAMPLE_TIME))
-		return ~0ULL;
-	if (rec->type != PERF_RECORD_SAMPLE && !attr->sample_id_all)
-		return ~0ULL;
-	if (pulse_sample__parse(rec, rec->size, attr, &s))
-		return ~0ULL;
-	return s.time;
-}
-
 static int script__record(struct pulse_data *d, const struct perf_event_header *rec,
 			  __u64 file_offset, void *arg)
 {
@@ -133,68 +114,11 @@ static int script__record(struct pulse_data *d, const struct perf_event_header *
 			pulse_script__set_trace(sc->out, sc->trace);
 	}
 	if (sc->oq) {
-		err = pulse_ordered__queue(sc->oq, rec, record_time(d, rec), file_offset);
+		err = pulse_ordered__queue(sc->oq, rec, pulse_session__record_time(d, rec), file_offset);
 		if (err != -ETIME)
 			return err;
 	}
 	return script__deliver(rec, file_offset, sc);
-}
-
-/* BUILD_ID feature: which file each recorded DSO was, for its symbols. */
-static void script__build_ids(struct script *sc)
-{
-	const unsigned char *p;
-	size_t len, off = 0;
-
-	p = pulse_data__feat(sc->d, PULSE_FEAT_BUILD_ID, &len);
-	if (!p)
-		return;
-	while (off + 36 < len) {
-		struct perf_event_header hdr;
-		char name[4096];
-		size_t n, size = 20;
-		enum pulse_dso_kind kind = PULSE_DSO_USER;
-		int cpumode;
-
-		memcpy(&hdr, p + off, sizeof(hdr));
-		if (hdr.size < 36 || off + hdr.size > len)
-			break;
-		if (hdr.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
-			size = p[off + 32] <= 20 ? p[off + 32] : 20;
-		n = strnlen((const char *)p + off + 36, hdr.size - 36);
-		if (n >= sizeof(name))
-			n = sizeof(name) - 1;
-		memcpy(name, p + off + 36, n);
-		name[n] = '\0';
-		if (!strcmp(name, "[kernel.kallsyms]"))
-			kind = PULSE_DSO_KERNEL;
-		else if (!strcmp(name, "[vdso]"))
-			kind = PULSE_DSO_VDSO;
-		cpumode = hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-		if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER)
-			pulse_dsos__set_build_id(&sc->machine.dsos, name, kind, p + off + 12, size);
-		off += hdr.size;
-	}
-}
-
-/* Kernel symbols come from this kernel only when the file was made here. */
-static bool same_kernel(struct pulse_data *d)
-{
-	const unsigned char *p;
-	struct utsname u;
-	uint32_t n;
-	size_t len;
-
-	p = pulse_data__feat(d, PULSE_FEAT_OSRELEASE, &len);
-	if (!p)
-		return true;
-	if (len < 4 || uname(&u))
-		return false;
-	memcpy(&n, p, 4);
-	if (n > len - 4)
-		n = len - 4;
-	return strnlen((const char *)p + 4, n) == strlen(u.release) &&
-	       !strncmp((const char *)p + 4, u.release, n);
 }
 
 static const char *default_input(void)
@@ -266,7 +190,7 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 
-	if (same_kernel(sc.d))
+	if (pulse_session__same_kernel(sc.d))
 		sym_opts.kallsyms = "/proc/kallsyms";
 	sym_opts.debug_dir = "/usr/lib/debug";
 	if (getenv("PERF_BUILDID_DIR")) {
@@ -281,7 +205,7 @@ int cmd_script(int argc, const char **argv)
 		error("cannot set up: %s", strerror(-err));
 		goto out_close;
 	}
-	script__build_ids(&sc);
+	pulse_session__load_build_ids(sc.d, &sc.machine.dsos);
 	if (!pulse_data__is_pipe(sc.d)) {
 		err = script__setup_trace(&sc);
 		if (err) {

@@ -20,6 +20,7 @@
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
 #include <pulse/reader.h>
+#include <pulse/session.h>
 #include "builtin.h"
 
 struct dump_session {
@@ -58,25 +59,6 @@ static int dump__deliver(const struct perf_event_header *rec, uint64_t file_offs
 	return err == -ENOMEM ? err : 0;
 }
 
-static __u64 record_time(struct pulse_data *d, const struct perf_event_header *rec)
-{
-	const struct perf_event_attr *attr;
-	struct pulse_sample s;
-	int idx;
-
-	idx = pulse_data__attr_of(d, rec, rec->size);
-	if (idx < 0)
-		return ~0ULL;
-	attr = pulse_data__attr(d, idx);
-	if (!attr || !(attr->sample_type & PERF_SAMPLE_TIME))
-		return ~0ULL;
-	if (rec->type != PERF_RECORD_SAMPLE && !attr->sample_id_all)
-		return ~0ULL;
-	if (pulse_sample__parse(rec, rec->size, attr, &s))
-		return ~0ULL;
-	return s.time;
-}
-
 /*
  * perf counts each COMPRESSED record it reads; the reader hands out their
  * content instead, under the COMPRESSED record's offset. Peek at the file
@@ -111,7 +93,7 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
 		return err;
 	}
 	if (ds->oq) {
-		err = pulse_ordered__queue(ds->oq, rec, record_time(d, rec), file_offset);
+		err = pulse_ordered__queue(ds->oq, rec, pulse_session__record_time(d, rec), file_offset);
 		if (err != -ETIME)
 			return err;
 	}

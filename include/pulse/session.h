@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What every reader of a perf.data does the same way before and while it
+ * walks the records (lib/session/session.c): the time a record carries for
+ * ordering, whether kernel symbols may come from this kernel, the DSOs'
+ * recorded build-ids.
+ */
+#ifndef PULSE_SESSION_H
+#define PULSE_SESSION_H
+
+#include <stdbool.h>
+#include <linux/perf_event.h>
+#include <pulse/machine.h>
+#include <pulse/reader.h>
+
+/**
+ * pulse_session__record_time - the timestamp a record carries, for ordering
+ * Return: the time, or ~0ULL when its attr samples no time (or the record
+ * carries no sample_id), which means "deliver at once" to the ordering.
+ */
+__u64 pulse_session__record_time(struct pulse_data *d, const struct perf_event_header *rec);
+
+/* Whether the file was recorded on this kernel (its OSRELEASE; true without one). */
+bool pulse_session__same_kernel(struct pulse_data *d);
+
+/* Hand the BUILD_ID feature's entries to @dsos, so each DSO's file is checked. */
+void pulse_session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos);
+
+#endif
