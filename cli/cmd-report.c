@@ -625,7 +625,6 @@ static int report_main(int argc, const char **argv)
 	const char *vmlinux = NULL, *kallsyms_file = NULL;
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
 	char buildid_dir[4096];
-	const char *home = getenv("HOME");
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
@@ -797,18 +796,9 @@ static int report_main(int argc, const char **argv)
 	if (kallsyms_file) {
 		sym_opts.kallsyms = kallsyms_file;
 		sym_opts.kallsyms_given = true;
-	} else if (pulse_session__same_kernel(rep.d)) {
-		sym_opts.kallsyms = "/proc/kallsyms";
 	}
 	sym_opts.vmlinux = vmlinux;
-	sym_opts.debug_dir = "/usr/lib/debug";
-	if (getenv("PERF_BUILDID_DIR")) {
-		snprintf(buildid_dir, sizeof(buildid_dir), "%s", getenv("PERF_BUILDID_DIR"));
-		sym_opts.buildid_dir = buildid_dir;
-	} else if (home) {
-		snprintf(buildid_dir, sizeof(buildid_dir), "%s/.debug", home);
-		sym_opts.buildid_dir = buildid_dir;
-	}
+	pulse_session__symbol_defaults(rep.d, &sym_opts, buildid_dir, sizeof(buildid_dir));
 	err = pulse_machine__init(&rep.machine, &sym_opts);
 	if (err) {
 		error("cannot set up: %s", strerror(-err));

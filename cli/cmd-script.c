@@ -152,7 +152,6 @@ int cmd_script(int argc, const char **argv)
 	struct pulse_script_opts opts = { .sz = sizeof(opts) };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	char buildid_dir[4096];
-	const char *home = getenv("HOME");
 	int ret = 1, err;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
@@ -190,16 +189,7 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 
-	if (pulse_session__same_kernel(sc.d))
-		sym_opts.kallsyms = "/proc/kallsyms";
-	sym_opts.debug_dir = "/usr/lib/debug";
-	if (getenv("PERF_BUILDID_DIR")) {
-		snprintf(buildid_dir, sizeof(buildid_dir), "%s", getenv("PERF_BUILDID_DIR"));
-		sym_opts.buildid_dir = buildid_dir;
-	} else if (home) {
-		snprintf(buildid_dir, sizeof(buildid_dir), "%s/.debug", home);
-		sym_opts.buildid_dir = buildid_dir;
-	}
+	pulse_session__symbol_defaults(sc.d, &sym_opts, buildid_dir, sizeof(buildid_dir));
 	err = pulse_machine__init(&sc.machine, &sym_opts);
 	if (err) {
 		error("cannot set up: %s", strerror(-err));

@@ -23,6 +23,15 @@ __u64 pulse_session__record_time(struct pulse_data *d, const struct perf_event_h
 /* Whether the file was recorded on this kernel (its OSRELEASE; true without one). */
 bool pulse_session__same_kernel(struct pulse_data *d);
 
+/**
+ * pulse_session__symbol_defaults - perf's places to look for symbols: this
+ * kernel's /proc/kallsyms when the file was made on it (unless the caller
+ * already set kallsyms), /usr/lib/debug, and the build-id cache
+ * ($PERF_BUILDID_DIR, else ~/.debug) written into @buf, which must outlive @opts.
+ */
+void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_opts *opts,
+				    char *buf, size_t size);
+
 /* Hand the BUILD_ID feature's entries to @dsos, so each DSO's file is checked. */
 void pulse_session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos);
 

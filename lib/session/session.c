@@ -6,6 +6,8 @@
  * names the file's kernel, and the BUILD_ID feature's entries (perf's
  * perf_header__read_build_ids) handed to the DSO table.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <pulse/data.h>
@@ -84,5 +86,22 @@ void pulse_session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos
 		if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER)
 			pulse_dsos__set_build_id(dsos, name, kind, p + off + 12, size);
 		off += hdr.size;
+	}
+}
+
+void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_opts *opts,
+				    char *buf, size_t size)
+{
+	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
+
+	if (!opts->kallsyms && pulse_session__same_kernel(d))
+		opts->kallsyms = "/proc/kallsyms";
+	opts->debug_dir = "/usr/lib/debug";
+	if (dir) {
+		snprintf(buf, size, "%s", dir);
+		opts->buildid_dir = buf;
+	} else if (home) {
+		snprintf(buf, size, "%s/.debug", home);
+		opts->buildid_dir = buf;
 	}
 }
