@@ -94,8 +94,17 @@ struct pulse_cc_node {
 	uint32_t nr_sorted;
 };
 
+struct pulse_arena;
+
 struct pulse_cc_root {
 	struct pulse_cc_node node;		/* empty run; the chains below */
+	/*
+	 * Where the tree's memory comes from: set before the first append
+	 * to share one arena among many roots (freed by its owner), else
+	 * the root makes its own, freed by pulse_cc_root__exit().
+	 */
+	struct pulse_arena *arena;
+	bool own_arena;
 	uint64_t max_depth;			/* longest chain appended */
 	struct pulse_cc_node **flat;		/* flat/folded output order */
 	size_t nr_flat;

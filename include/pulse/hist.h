@@ -70,6 +70,7 @@ struct pulse_hists {
 	bool cumulate;					/* --children */
 	bool use_callchain;				/* merge chains into entries */
 	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
+	struct pulse_arena *cc_arena;			/* the entries' callchain trees */
 	uint32_t *he_cache;				/* entries one sample added */
 	size_t he_cache_alloc;
 };

@@ -156,6 +156,7 @@ struct pulse_dso {
 	char *long_name;		/* the path as mapped */
 	char *short_name;		/* basename, "[JIT] tid N", "[kernel.kallsyms]" */
 	uint32_t short_name_len;	/* report column widths */
+	uint64_t short_name_hash;	/* histogram keys: equal names, equal hashes */
 	enum pulse_dso_kind kind;	/* how symbols are found */
 	bool has_build_id;		/* from the BUILD_ID feature or an MMAP2 */
 	uint8_t build_id_size;		/* valid bytes of build_id */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/callchain.h>
+#include "core/arena.h"
 #include "core/internal.h"
 
 enum match { MATCH_LT = -1, MATCH_EQ = 0, MATCH_GT = 1 };
@@ -141,15 +142,22 @@ static enum match match_frame(const struct pulse_cc_loc *have, const struct puls
 	return MATCH_EQ;
 }
 
-static int node__insert_child(struct pulse_cc_node *parent, uint32_t pos,
+/*
+ * Nodes, runs and child arrays come from the root's arena and are never
+ * freed one by one: a grown child array leaves its old copy behind (at
+ * most as much again as the arrays in use).
+ */
+static int node__insert_child(struct pulse_arena *a, struct pulse_cc_node *parent, uint32_t pos,
 			      struct pulse_cc_node *child)
 {
 	if (parent->nr_children == parent->alloc_children) {
 		uint32_t n = parent->alloc_children ? parent->alloc_children * 2 : 2;
-		struct pulse_cc_node **c = realloc(parent->children, n * sizeof(*c));
+		struct pulse_cc_node **c = pulse_arena__alloc(a, n * sizeof(*c));
 
 		if (!c)
 			return -ENOMEM;
+		if (parent->nr_children)
+			memcpy(c, parent->children, parent->nr_children * sizeof(*c));
 		parent->children = c;
 		parent->alloc_children = n;
 	}
@@ -162,18 +170,16 @@ static int node__insert_child(struct pulse_cc_node *parent, uint32_t pos,
 }
 
 /* perf's add_child(): a new leaf holding the rest of the chain */
-static struct pulse_cc_node *node__new_leaf(const struct pulse_cc_loc *locs, size_t nr,
+static struct pulse_cc_node *node__new_leaf(struct pulse_arena *a,
+					    const struct pulse_cc_loc *locs, size_t nr,
 					    uint64_t period)
 {
-	struct pulse_cc_node *n = calloc(1, sizeof(*n));
+	struct pulse_cc_node *n = pulse_arena__alloc(a, sizeof(*n) + nr * sizeof(*locs));
 
 	if (!n)
 		return NULL;
-	n->val = malloc(nr * sizeof(*locs));
-	if (!n->val) {
-		free(n);
-		return NULL;
-	}
+	memset(n, 0, sizeof(*n));
+	n->val = (struct pulse_cc_loc *)(n + 1);
 	memcpy(n->val, locs, nr * sizeof(*locs));
 	n->val_nr = nr;
 	n->hit = period;
@@ -208,25 +214,24 @@ static bool find_child(const struct pulse_cc_node *node, const struct pulse_cc_l
 	return false;
 }
 
-static int append_children(struct pulse_cc_node *node, const struct pulse_cc_loc *locs,
-			   size_t nr, uint64_t period, bool key_address);
+struct cc_append {
+	struct pulse_arena *arena;
+	uint64_t period;
+	bool key_address;
+};
 
 /* perf's split_add_child(): @node matched its first @matched frames only */
-static int node__split(struct pulse_cc_node *node, uint32_t matched,
-		       const struct pulse_cc_loc *rest, size_t nr_rest, uint64_t period,
-		       bool key_address)
+static int node__split(const struct cc_append *ap, struct pulse_cc_node *node, uint32_t matched,
+		       const struct pulse_cc_loc *rest, size_t nr_rest)
 {
-	struct pulse_cc_node *tail = calloc(1, sizeof(*tail));
+	/* the tail's run stays where it is, in the node's run */
+	struct pulse_cc_node *tail = pulse_arena__alloc(ap->arena, sizeof(*tail));
 
 	if (!tail)
 		return -ENOMEM;
+	memset(tail, 0, sizeof(*tail));
 	tail->val_nr = node->val_nr - matched;
-	tail->val = malloc(tail->val_nr * sizeof(*tail->val));
-	if (!tail->val) {
-		free(tail);
-		return -ENOMEM;
-	}
-	memcpy(tail->val, node->val + matched, tail->val_nr * sizeof(*tail->val));
+	tail->val = node->val + matched;
 	node->val_nr = matched;
 	/* the tail takes the node's children and hits */
 	tail->children = node->children;
@@ -242,88 +247,81 @@ static int node__split(struct pulse_cc_node *node, uint32_t matched,
 	tail->children_count = node->children_count;
 	node->children_hit = pulse_cc_node__cumul_hits(tail);
 	node->children_count = pulse_cc_node__cumul_count(tail);
-	if (node__insert_child(node, 0, tail)) {
-		free(tail->val);
-		free(tail);
+	if (node__insert_child(ap->arena, node, 0, tail))
 		return -ENOMEM;
-	}
 	if (nr_rest) {
-		struct pulse_cc_node *leaf = node__new_leaf(rest, nr_rest, period);
+		struct pulse_cc_node *leaf = node__new_leaf(ap->arena, rest, nr_rest, ap->period);
 		uint32_t pos;
 
 		if (!leaf)
 			return -ENOMEM;
 		node->hit = 0;
-		node->children_hit += period;
+		node->children_hit += ap->period;
 		node->count = 0;
 		node->children_count += 1;
-		pos = match_frame(&tail->val[0], &rest[0], key_address) == MATCH_LT ? 0 : 1;
-		if (node__insert_child(node, pos, leaf)) {
-			free(leaf->val);
-			free(leaf);
-			return -ENOMEM;
-		}
-	} else {
-		node->hit = period;
-		node->count = 1;
+		pos = match_frame(&tail->val[0], &rest[0], ap->key_address) == MATCH_LT ? 0 : 1;
+		return node__insert_child(ap->arena, node, pos, leaf);
 	}
+	node->hit = ap->period;
+	node->count = 1;
 	return 0;
 }
 
-/* perf's append_chain(): @node's first frame matches locs[0] */
-static int append_chain(struct pulse_cc_node *node, const struct pulse_cc_loc *locs, size_t nr,
-			uint64_t period, bool key_address)
+/*
+ * Iterative down the tree where the chain follows existing nodes (the
+ * common case, and deep): each level adds the period below it, as perf's
+ * recursion does on its way back.
+ */
+static int append_children(const struct cc_append *ap, struct pulse_cc_node *node,
+			   const struct pulse_cc_loc *locs, size_t nr)
 {
-	uint32_t matched = 0;
+	for (;;) {
+		struct pulse_cc_node *child, *leaf;
+		uint32_t pos, matched;
 
-	while (matched < node->val_nr && matched < nr &&
-	       match_frame(&node->val[matched], &locs[matched], key_address) == MATCH_EQ)
-		matched++;
-	if (matched < node->val_nr)
-		return node__split(node, matched, locs + matched, nr - matched, period,
-				   key_address);
-	if (matched == nr) {
-		node->hit += period;
-		node->count++;
-		return 0;
-	}
-	return append_children(node, locs + matched, nr - matched, period, key_address);
-}
-
-static int append_children(struct pulse_cc_node *node, const struct pulse_cc_loc *locs,
-			   size_t nr, uint64_t period, bool key_address)
-{
-	uint32_t pos;
-	int err;
-
-	if (find_child(node, &locs[0], key_address, &pos)) {
-		err = append_chain(node->children[pos], locs, nr, period, key_address);
-	} else {
-		struct pulse_cc_node *leaf = node__new_leaf(locs, nr, period);
-
-		if (!leaf)
-			return -ENOMEM;
-		err = node__insert_child(node, pos, leaf);
-		if (err) {
-			free(leaf->val);
-			free(leaf);
+		node->children_hit += ap->period;
+		node->children_count++;
+		if (!find_child(node, &locs[0], ap->key_address, &pos)) {
+			leaf = node__new_leaf(ap->arena, locs, nr, ap->period);
+			if (!leaf)
+				return -ENOMEM;
+			return node__insert_child(ap->arena, node, pos, leaf);
 		}
+		child = node->children[pos];
+		/* perf's append_chain(), its first frame known to match */
+		for (matched = 1; matched < child->val_nr && matched < nr; matched++)
+			if (match_frame(&child->val[matched], &locs[matched], ap->key_address) !=
+			    MATCH_EQ)
+				break;
+		if (matched < child->val_nr)
+			return node__split(ap, child, matched, locs + matched, nr - matched);
+		if (matched == nr) {
+			child->hit += ap->period;
+			child->count++;
+			return 0;
+		}
+		node = child;
+		locs += matched;
+		nr -= matched;
 	}
-	if (err)
-		return err;
-	node->children_hit += period;
-	node->children_count++;
-	return 0;
 }
 
 int pulse_cc_root__append(struct pulse_cc_root *root, const struct pulse_cc_loc *locs,
 			  size_t nr, uint64_t period, bool key_address)
 {
+	struct cc_append ap = { .period = period, .key_address = key_address };
 	int err;
 
 	if (!nr)
 		return 0;
-	err = append_children(&root->node, locs, nr, period, key_address);
+	if (!root->arena) {
+		root->arena = calloc(1, sizeof(*root->arena));
+		if (!root->arena)
+			return -ENOMEM;
+		root->own_arena = true;
+	}
+	ap.arena = root->arena;
+	err = append_children(&ap, &root->node, locs, nr);
 	if (!err && nr > root->max_depth)
 		root->max_depth = nr;
 	return err;
@@ -363,25 +361,24 @@ static uint64_t key_hit(const struct pulse_cc_node *n)
 }
 
 /* perf's __sort_chain_graph_abs/rel: children at or above the minimum */
-static int sort_graph(struct pulse_cc_node *node, const struct pulse_callchain_param *p,
-		      uint64_t min_hit)
+static int sort_graph(struct pulse_arena *a, struct pulse_cc_node *node,
+		      const struct pulse_callchain_param *p, uint64_t min_hit)
 {
 	size_t nr = 0;
 
 	/* fractal: a share of what goes on below this node, rounded up */
 	if (p->mode == PULSE_CC_GRAPH_REL)
 		min_hit = ceil(node->children_hit * (p->min_percent / 100.0));
-	free(node->sorted);
 	node->sorted = NULL;
 	node->nr_sorted = 0;
 	if (!node->nr_children)
 		return 0;
-	node->sorted = malloc(node->nr_children * sizeof(*node->sorted));
+	node->sorted = pulse_arena__alloc(a, node->nr_children * sizeof(*node->sorted));
 	if (!node->sorted)
 		return -ENOMEM;
 	for (uint32_t i = 0; i < node->nr_children; i++) {
 		struct pulse_cc_node *c = node->children[i];
-		int err = sort_graph(c, p, min_hit);
+		int err = sort_graph(a, c, p, min_hit);
 
 		if (err)
 			return err;
@@ -413,15 +410,17 @@ static void sort_flat(struct pulse_cc_root *root, struct pulse_cc_node *node, ui
 int pulse_cc_root__sort(struct pulse_cc_root *root, const struct pulse_callchain_param *p,
 			uint64_t min_hit)
 {
+	if (!root->arena)	/* nothing appended */
+		return 0;
 	switch (p->mode) {
 	case PULSE_CC_GRAPH_ABS:
 	case PULSE_CC_GRAPH_REL:
-		return sort_graph(&root->node, p, min_hit);
+		return sort_graph(root->arena, &root->node, p, min_hit);
 	case PULSE_CC_FLAT:
 	case PULSE_CC_FOLDED:
-		free(root->flat);
 		root->nr_flat = 0;
-		root->flat = malloc(count_nodes(&root->node) * sizeof(*root->flat));
+		root->flat = pulse_arena__alloc(root->arena,
+						count_nodes(&root->node) * sizeof(*root->flat));
 		if (!root->flat)
 			return -ENOMEM;
 		sort_flat(root, &root->node, min_hit);
@@ -432,20 +431,11 @@ int pulse_cc_root__sort(struct pulse_cc_root *root, const struct pulse_callchain
 	return 0;
 }
 
-static void node__free(struct pulse_cc_node *node)
-{
-	for (uint32_t i = 0; i < node->nr_children; i++) {
-		node__free(node->children[i]);
-		free(node->children[i]);
-	}
-	free(node->children);
-	free(node->sorted);
-	free(node->val);
-}
-
 void pulse_cc_root__exit(struct pulse_cc_root *root)
 {
-	node__free(&root->node);
-	free(root->flat);
+	if (root->own_arena) {
+		pulse_arena__exit(root->arena);
+		free(root->arena);
+	}
 	memset(root, 0, sizeof(*root));
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/hist.h>
+#include "core/arena.h"
 #include "core/internal.h"
 
 static const struct {
@@ -104,12 +105,12 @@ int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, si
 
 void pulse_hists__exit(struct pulse_hists *h)
 {
-	for (size_t i = 0; i < h->nr_entries; i++) {
+	for (size_t i = 0; i < h->nr_entries; i++)
 		free(h->entries[i].trace);
-		if (h->entries[i].callchain) {
-			pulse_cc_root__exit(h->entries[i].callchain);
-			free(h->entries[i].callchain);
-		}
+	/* the entries' callchain roots and trees */
+	if (h->cc_arena) {
+		pulse_arena__exit(h->cc_arena);
+		free(h->cc_arena);
 	}
 	free(h->he_cache);
 	free(h->entries);
@@ -180,7 +181,7 @@ static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_
 		case PULSE_SORT_IPC_NULL:
 			break;
 		case PULSE_SORT_DSO:
-			v = mix(v, e->dso ? hash_str(e->dso->short_name) : 0);
+			v = mix(v, e->dso ? e->dso->short_name_hash : 0);
 			break;
 		case PULSE_SORT_SYM:
 			v = e->sym ? mix(mix(v, e->sym->start), e->sym->end) : mix(v, e->ip);
@@ -373,9 +374,16 @@ static int entry__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e
 	if (!nr || !h->use_callchain)
 		return 0;
 	if (!e->callchain) {
-		e->callchain = calloc(1, sizeof(*e->callchain));
+		if (!h->cc_arena) {
+			h->cc_arena = calloc(1, sizeof(*h->cc_arena));
+			if (!h->cc_arena)
+				return -ENOMEM;
+		}
+		e->callchain = pulse_arena__alloc(h->cc_arena, sizeof(*e->callchain));
 		if (!e->callchain)
 			return -ENOMEM;
+		memset(e->callchain, 0, sizeof(*e->callchain));
+		e->callchain->arena = h->cc_arena;
 	}
 	return pulse_cc_root__append(e->callchain, chain, nr, period, h->cc.address_key);
 }

@@ -166,6 +166,7 @@ struct pulse_dso *pulse_dsos__findnew(struct pulse_dsos *dsos, const char *long_
 		return NULL;
 	}
 	d->short_name_len = strlen(d->short_name);
+	d->short_name_hash = hash_str(d->short_name);
 	d->kind = kind;
 	pulse_symtab__init(&d->symtab);
 	if (dsos->nr >= dsos->nr_buckets)
