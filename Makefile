@@ -68,13 +68,18 @@ check: setup
 
 build-tests: $(BUILD)/pulse $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
 
-# The ring consumer/model stress test under ThreadSanitizer: x86 keeps
-# loads and stores in order, so only TSan sees a missing acquire/release.
+# The ring consumer/model stress test and the aggregation threads under
+# ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
+# missing acquire/release.
 tsan:
 	@mkdir -p build-tsan
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
 		-o build-tsan/test-ring tests/unit/test-ring.c lib/ring/*.c lib/core/*.c -lpthread
 	PULSE_RING_RECORDS=$${PULSE_RING_RECORDS:-2000000} build-tsan/test-ring
+	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
+		-o build-tsan/test-hist-pool tests/unit/test-hist-pool.c lib/hist/*.c \
+		lib/core/*.c lib/output/callchain.c -lpthread -lm
+	build-tsan/test-hist-pool
 
 # libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the
 # library sources it needs, built with the fuzzer and ASan/UBSan.

@@ -49,6 +49,7 @@ struct report {
 	bool cumulate;			/* --children */
 	bool chains;			/* resolve callchains of samples that have them */
 	struct pulse_cc_cursor cursor;	/* the current sample's frames */
+	struct pulse_hist_pool *pool;	/* aggregation threads; NULL: this thread */
 	uint64_t lost_samples;		/* LOST_SAMPLES records */
 	bool header;			/* --header: pipe features printed as they come */
 	uint64_t lost_events;		/* LOST records' counts */
@@ -159,9 +160,16 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 						       s.callchain_nr, rep->cc.order, &rep->cursor);
 		if (err)
 			return err;
+		if (rep->pool)
+			return pulse_hist_pool__add(rep->pool, h, &al, al.thread->comm, s.period,
+						    h->cur_cpu, h->cur_trace, rep->cursor.locs,
+						    rep->cursor.nr);
 		return pulse_hists__add_chain(h, &al, al.thread->comm, s.period, rep->cursor.locs,
 					      rep->cursor.nr);
 	}
+	if (rep->pool)
+		return pulse_hist_pool__add(rep->pool, h, &al, al.thread->comm, s.period,
+					    h->cur_cpu, h->cur_trace, NULL, 0);
 	return pulse_hists__add(h, &al, al.thread->comm, s.period);
 }
 
@@ -805,6 +813,17 @@ static int report_main(int argc, const char **argv)
 		goto out_close;
 	}
 	pulse_session__load_build_ids(rep.d, &rep.machine.dsos);
+	/*
+	 * Merging callchains is most of a report's work: spread it over the
+	 * CPUs (this thread keeps reading and resolving). Without threads,
+	 * the same result on this thread.
+	 */
+	if (rep.chains) {
+		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+		if (ncpu > 1 && pulse_hist_pool__new(&rep.pool, ncpu > 8 ? 8 : ncpu))
+			rep.pool = NULL;
+	}
 
 	/* perf orders by time only when every record can say when it happened */
 	if (pulse_data__nr_attrs(rep.d) == 0 || pulse_data__attr(rep.d, 0)->sample_id_all ||
@@ -827,6 +846,14 @@ static int report_main(int argc, const char **argv)
 	pulse_progress__finish(&rep.progress);
 	if (!err && rep.oq)
 		err = pulse_ordered__flush(rep.oq);
+	if (rep.pool) {
+		int perr = pulse_hist_pool__finish(rep.pool);
+
+		for (size_t i = 0; i < rep.nr_hists && !perr; i++)
+			perr = pulse_hists__merge_shards(&rep.hists[i]);
+		if (!err)
+			err = perr;
+	}
 	if (err) {
 		data_error("read", input, err);
 		goto out_ordered;
@@ -840,6 +867,7 @@ static int report_main(int argc, const char **argv)
 	}
 	ret = 0;
 out_ordered:
+	pulse_hist_pool__delete(rep.pool);
 	pulse_ordered__delete(rep.oq);
 	for (size_t i = 0; i < rep.nr_hists; i++)
 		pulse_hists__exit(&rep.hists[i]);

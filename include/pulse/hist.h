@@ -50,6 +50,13 @@ struct pulse_hist_entry {
 	uint64_t nr_samples;			/* samples */
 	char level;				/* 'k', '.', 'H' */
 	uint64_t hash;				/* of the key fields */
+	/*
+	 * When it was made: (sample number << 16) | place in the sample's
+	 * walk. Shards merge back in this order, the order one thread makes:
+	 * the output comparator is not a total order (perf's is not either),
+	 * so the order before sorting shows in ties.
+	 */
+	uint64_t born;
 	struct pulse_cc_root *callchain;	/* NULL: no chain merged */
 };
 
@@ -71,8 +78,11 @@ struct pulse_hists {
 	bool use_callchain;				/* merge chains into entries */
 	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
 	struct pulse_arena *cc_arena;			/* the entries' callchain trees */
+	uint64_t cur_seq;				/* the sample being added */
 	uint32_t *he_cache;				/* entries one sample added */
 	size_t he_cache_alloc;
+	struct pulse_hists *shards;			/* pulse_hists__make_shards() */
+	unsigned int nr_shards;
 };
 
 /**
@@ -116,6 +126,65 @@ void pulse_hists__set_callchain(struct pulse_hists *h, const struct pulse_callch
 int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *al,
 			   const char *comm, uint64_t period, const struct pulse_cc_loc *chain,
 			   size_t nr);
+
+/*
+ * Sharding, for aggregation on several threads (lib/hist/pool.c): the
+ * entries are split by hash among @nr shards, each filled by one thread
+ * from the same samples, each taking the part of a sample's accounting
+ * that falls on its entries; merged into @h at the end. Equal entries
+ * fall in one shard, so the result is what one thread would make.
+ */
+int pulse_hists__make_shards(struct pulse_hists *h, unsigned int nr);
+
+/* The totals part of an add (the caller's thread): shards do not count. */
+void pulse_hists__count(struct pulse_hists *h, uint64_t period);
+
+/**
+ * pulse_hists__add_shard - shard @part's share of pulse_hists__add_chain()
+ * (@nr 0 for a sample without a chain); @seq numbers the samples in order
+ * @shards: the array pulse_hists__make_shards() made, of @nr_parts; only
+ * shards[@part] is touched
+ */
+int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsigned int nr_parts,
+			   uint64_t seq, const struct pulse_addr_loc *al, const char *comm,
+			   uint64_t period, int cpu, const char *trace,
+			   const struct pulse_cc_loc *chain, size_t nr);
+
+/* Moves the shards' entries into @h and frees them. Return: 0 or -ENOMEM. */
+int pulse_hists__merge_shards(struct pulse_hists *h);
+
+/*
+ * A pool of aggregation threads. The caller resolves samples and hands
+ * them over with pulse_hist_pool__add(); the threads fill the hists'
+ * shards in batches; pulse_hist_pool__finish() waits for them and merges.
+ */
+struct pulse_hist_pool;
+
+/**
+ * pulse_hist_pool__new - start @nr_threads (at least 2) aggregation threads
+ * Return: 0, -EINVAL, -ENOMEM or the pthread error.
+ */
+int pulse_hist_pool__new(struct pulse_hist_pool **pool, unsigned int nr_threads);
+
+/**
+ * pulse_hist_pool__add - as pulse_hists__set_sample(@cpu, @trace) then
+ * pulse_hists__add_chain() (@nr 0: pulse_hists__add()), on the threads;
+ * @chain and @trace are copied
+ * Return: 0, -ENOMEM, or the first error of a thread.
+ */
+int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
+			 const struct pulse_addr_loc *al, const char *comm, uint64_t period,
+			 int cpu, const char *trace, const struct pulse_cc_loc *chain, size_t nr);
+
+/**
+ * pulse_hist_pool__finish - wait until every sample is aggregated and stop
+ * the threads; then merge each hists with pulse_hists__merge_shards()
+ * Return: 0 or the first error of a thread.
+ */
+int pulse_hist_pool__finish(struct pulse_hist_pool *pool);
+
+/* Stops the threads if running and frees the pool. */
+void pulse_hist_pool__delete(struct pulse_hist_pool *pool);
 
 /**
  * pulse_hists__sort_chains - put every entry's callchain in output order

@@ -45,6 +45,19 @@ void *pulse_arena__alloc(struct pulse_arena *a, size_t size)
 	return p;
 }
 
+void pulse_arena__adopt(struct pulse_arena *dst, struct pulse_arena *src)
+{
+	struct pulse_arena_chunk **tail = &dst->chunks;
+
+	/* behind @dst's chunks: its newest keeps serving allocations */
+	while (*tail)
+		tail = &(*tail)->next;
+	*tail = src->chunks;
+	dst->used += src->used;
+	src->chunks = NULL;
+	pulse_arena__exit(src);
+}
+
 void pulse_arena__exit(struct pulse_arena *a)
 {
 	struct pulse_arena_chunk *c = a->chunks;

@@ -28,6 +28,9 @@ struct pulse_arena {
  */
 void *pulse_arena__alloc(struct pulse_arena *a, size_t size);
 
+/* Moves every chunk of @src to @dst (freed with it); @src is empty again. */
+void pulse_arena__adopt(struct pulse_arena *dst, struct pulse_arena *src);
+
 /* Frees every chunk; the arena is empty again. */
 void pulse_arena__exit(struct pulse_arena *a);
 

@@ -103,6 +103,8 @@ int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, si
 	return 0;
 }
 
+static void hists__free_shards(struct pulse_hists *h);
+
 void pulse_hists__exit(struct pulse_hists *h)
 {
 	for (size_t i = 0; i < h->nr_entries; i++)
@@ -115,6 +117,7 @@ void pulse_hists__exit(struct pulse_hists *h)
 	free(h->he_cache);
 	free(h->entries);
 	free(h->index);
+	hists__free_shards(h);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -270,7 +273,11 @@ static bool entry_equal(const struct pulse_hists *h, const struct pulse_hist_ent
 static int hists__grow_index(struct pulse_hists *h)
 {
 	size_t n = h->index_size ? h->index_size * 2 : 1024;
-	uint32_t *idx = malloc(n * sizeof(*idx));
+	uint32_t *idx;
+
+	while ((h->nr_entries + 1) * 2 > n)
+		n *= 2;
+	idx = malloc(n * sizeof(*idx));
 
 	if (!idx)
 		return -ENOMEM;
@@ -289,7 +296,8 @@ static int hists__grow_index(struct pulse_hists *h)
 }
 
 /*
- * The entry equal to @key, created when missing; its index, or -ENOMEM.
+ * The entry equal to @key (its hash set), created when missing; its index,
+ * or -ENOMEM.
  * @self: the sample's own entry (period counts as self and children
  * period) rather than one on its callchain (children period only).
  */
@@ -300,7 +308,6 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 
 	if ((h->nr_entries + 1) * 2 > h->index_size && hists__grow_index(h))
 		return -ENOMEM;
-	key->hash = entry_hash(h, key);
 	for (j = key->hash & (h->index_size - 1); h->index[j] != UINT32_MAX;
 	     j = (j + 1) & (h->index_size - 1)) {
 		struct pulse_hist_entry *e = &h->entries[h->index[j]];
@@ -337,6 +344,14 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 	return h->nr_entries++;
 }
 
+static void hists__count(struct pulse_hists *h, uint64_t period)
+{
+	h->total_period += period;
+	h->nr_samples++;
+	h->total_non_filtered_period += period;
+	h->nr_non_filtered_samples++;
+}
+
 int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, const char *comm,
 		     uint64_t period)
 {
@@ -352,10 +367,8 @@ int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, con
 	};
 	long idx;
 
-	h->total_period += period;
-	h->nr_samples++;
-	h->total_non_filtered_period += period;
-	h->nr_non_filtered_samples++;
+	hists__count(h, period);
+	key.hash = entry_hash(h, &key);
 	idx = hists__findnew(h, &key, period, true);
 	return idx < 0 ? idx : 0;
 }
@@ -388,9 +401,20 @@ static int entry__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e
 	return pulse_cc_root__append(e->callchain, chain, nr, period, h->cc.address_key);
 }
 
-int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *al,
-			   const char *comm, uint64_t period, const struct pulse_cc_loc *chain,
-			   size_t nr)
+/* which of @nr_parts workers owns an entry: equal entries, equal hashes */
+static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
+{
+	return nr_parts > 1 ? (unsigned int)(hash >> 32) % nr_parts : 0;
+}
+
+/*
+ * The part of a sample's accounting that falls on entries of @part: all
+ * of it with one part. The totals are the caller's.
+ */
+static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_loc *al,
+				 const char *comm, uint64_t period,
+				 const struct pulse_cc_loc *chain, size_t nr,
+				 unsigned int part, unsigned int nr_parts)
 {
 	struct pulse_hist_entry key = {
 		.comm = comm,
@@ -407,16 +431,6 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 	long idx;
 	int err;
 
-	h->total_period += period;
-	h->nr_samples++;
-	h->total_non_filtered_period += period;
-	h->nr_non_filtered_samples++;
-	idx = hists__findnew(h, &key, period, true);
-	if (idx < 0)
-		return idx;
-	err = entry__append_chain(h, &h->entries[idx], chain, nr, period);
-	if (err || !h->cumulate)
-		return err;
 	if (h->he_cache_alloc < nr + 1) {
 		uint32_t *c = realloc(h->he_cache, (nr + 1) * sizeof(*c));
 
@@ -425,7 +439,19 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 		h->he_cache = c;
 		h->he_cache_alloc = nr + 1;
 	}
-	h->he_cache[nr_cache++] = idx;
+	key.hash = entry_hash(h, &key);
+	key.born = h->cur_seq << 16;
+	if (hash_part(key.hash, nr_parts) == part) {
+		idx = hists__findnew(h, &key, period, true);
+		if (idx < 0)
+			return idx;
+		err = entry__append_chain(h, &h->entries[idx], chain, nr, period);
+		if (err)
+			return err;
+		h->he_cache[nr_cache++] = idx;
+	}
+	if (!h->cumulate)
+		return 0;
 	for (size_t i = 0; i < nr; i++) {
 		/*
 		 * perf reuses one location for the whole walk: a frame
@@ -446,6 +472,9 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 		bool dup = false;
 
 		ckey.hash = entry_hash(h, &ckey);
+		if (hash_part(ckey.hash, nr_parts) != part)
+			continue;
+		ckey.born = h->cur_seq << 16 | (i + 1);
 		/* recursion: each entry once per sample */
 		for (size_t k = 0; k < nr_cache && !dup; k++)
 			dup = entry_equal(h, &h->entries[h->he_cache[k]], &ckey);
@@ -459,6 +488,118 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 		if (err)
 			return err;
 	}
+	return 0;
+}
+
+int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *al,
+			   const char *comm, uint64_t period, const struct pulse_cc_loc *chain,
+			   size_t nr)
+{
+	hists__count(h, period);
+	return hists__add_chain_part(h, al, comm, period, chain, nr, 0, 1);
+}
+
+int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsigned int nr_parts,
+			   uint64_t seq, const struct pulse_addr_loc *al, const char *comm,
+			   uint64_t period, int cpu, const char *trace,
+			   const struct pulse_cc_loc *chain, size_t nr)
+{
+	struct pulse_hists *s = &shards[part];
+
+	s->cur_seq = seq;
+	pulse_hists__set_sample(s, cpu, trace);
+	return hists__add_chain_part(s, al, comm, period, chain, nr, part, nr_parts);
+}
+
+int pulse_hists__make_shards(struct pulse_hists *h, unsigned int nr)
+{
+	if (h->shards)
+		return nr == h->nr_shards ? 0 : -EINVAL;
+	h->shards = calloc(nr, sizeof(*h->shards));
+	if (!h->shards)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < nr; i++) {
+		pulse_hists__init(&h->shards[i], h->keys, h->nr_keys);
+		pulse_hists__set_callchain(&h->shards[i], &h->cc, h->cumulate);
+		h->shards[i].use_callchain = h->use_callchain;
+	}
+	h->nr_shards = nr;
+	return 0;
+}
+
+void pulse_hists__count(struct pulse_hists *h, uint64_t period)
+{
+	hists__count(h, period);
+}
+
+static void hists__free_shards(struct pulse_hists *h)
+{
+	for (unsigned int i = 0; i < h->nr_shards; i++)
+		pulse_hists__exit(&h->shards[i]);
+	free(h->shards);
+	h->shards = NULL;
+	h->nr_shards = 0;
+}
+
+int pulse_hists__merge_shards(struct pulse_hists *h)
+{
+	size_t total = h->nr_entries, *next;
+	struct pulse_hist_entry *e;
+
+	if (!h->shards)
+		return 0;
+	for (unsigned int i = 0; i < h->nr_shards; i++)
+		total += h->shards[i].nr_entries;
+	e = realloc(h->entries, (total ? total : 1) * sizeof(*e));
+	next = calloc(h->nr_shards, sizeof(*next));
+	if (!e || !next) {
+		free(next);
+		if (e)
+			h->entries = e;
+		return -ENOMEM;
+	}
+	h->entries = e;
+	h->alloc = total;
+	/* each shard made its entries in order: merge them by birth */
+	while (h->nr_entries < total) {
+		struct pulse_hists *min = NULL;
+		unsigned int min_i = 0;
+
+		for (unsigned int i = 0; i < h->nr_shards; i++) {
+			struct pulse_hists *s = &h->shards[i];
+
+			if (next[i] < s->nr_entries &&
+			    (!min || s->entries[next[i]].born < min->entries[next[min_i]].born)) {
+				min = s;
+				min_i = i;
+			}
+		}
+		h->entries[h->nr_entries++] = min->entries[next[min_i]++];
+	}
+	free(next);
+	for (unsigned int i = 0; i < h->nr_shards; i++) {
+		struct pulse_hists *s = &h->shards[i];
+
+		/* the entries (their trace text, their trees) are ours now */
+		s->nr_entries = 0;
+		if (s->cc_arena) {
+			if (!h->cc_arena) {
+				h->cc_arena = s->cc_arena;
+				s->cc_arena = NULL;
+			} else {
+				pulse_arena__adopt(h->cc_arena, s->cc_arena);
+			}
+		}
+	}
+	hists__free_shards(h);
+	/* later allocations (sorting) come from the arena that has them all */
+	for (size_t i = 0; i < h->nr_entries; i++)
+		if (h->entries[i].callchain)
+			h->entries[i].callchain->arena = h->cc_arena;
+	/* entries moved: the index is rebuilt from scratch if needed */
+	free(h->index);
+	h->index = NULL;
+	h->index_size = 0;
 	return 0;
 }
 

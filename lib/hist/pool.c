@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Aggregation on several threads. perf report is single-threaded and most
+ * of a children report's time goes to merging every sample's chain into
+ * the tree of every function on it; here the caller's thread reads and
+ * resolves, and each pool thread builds the entries of one hash shard
+ * (pulse_hists__add_shard()) from the same stream of resolved samples.
+ * Samples travel in batches through a small ring: the caller fills one
+ * while the threads work on the ones before, and waits only when the ring
+ * is full. Every thread sees every sample in file order, so each shard is
+ * what a single thread would have built for its entries.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pulse/hist.h>
+#include "core/internal.h"
+
+#define POOL_BATCHES 4
+#define BATCH_SAMPLES 2048
+
+struct pool_sample {
+	struct pulse_hists *shards;	/* of the sample's hists */
+	uint64_t seq;			/* the sample's number in its hists */
+	struct pulse_addr_loc al;
+	const char *comm;
+	uint64_t period;
+	int cpu;
+	uint32_t trace;			/* offset in the batch's text; UINT32_MAX: none */
+	size_t chain;			/* first frame in the batch's locs */
+	size_t nr;			/* frames */
+};
+
+struct pool_batch {
+	struct pool_sample *samples;
+	size_t nr, alloc;
+	struct pulse_cc_loc *locs;
+	size_t nr_locs, alloc_locs;
+	char *text;
+	size_t text_len, text_alloc;
+	unsigned int pending;		/* threads yet to go through it */
+	bool published;			/* its samples are an old batch's */
+};
+
+struct pool_thread {
+	pthread_t tid;
+	struct pulse_hist_pool *pool;
+	unsigned int idx;
+	bool started;
+};
+
+struct pulse_hist_pool {
+	pthread_mutex_t lock;
+	pthread_cond_t work;		/* a batch was published, or stop */
+	pthread_cond_t done;		/* a batch was gone through by every thread */
+	struct pool_batch batches[POOL_BATCHES];
+	uint64_t published;		/* batches handed to the threads */
+	bool stop;
+	bool finished;
+	int err;			/* the first error of a thread */
+	unsigned int nr_threads;
+	struct pool_thread *threads;
+};
+
+static int batch__run(struct pool_batch *b, unsigned int idx, unsigned int nr_parts)
+{
+	for (size_t i = 0; i < b->nr; i++) {
+		const struct pool_sample *s = &b->samples[i];
+		const char *trace = s->trace == UINT32_MAX ? NULL : b->text + s->trace;
+		int err = pulse_hists__add_shard(s->shards, idx, nr_parts, s->seq, &s->al,
+						 s->comm, s->period, s->cpu, trace,
+						 b->locs + s->chain, s->nr);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static void *pool__thread(void *arg)
+{
+	struct pool_thread *t = arg;
+	struct pulse_hist_pool *pool = t->pool;
+	uint64_t next = 0;
+
+	for (;;) {
+		struct pool_batch *b;
+		int err = 0;
+		bool skip;
+
+		pthread_mutex_lock(&pool->lock);
+		while (next >= pool->published && !pool->stop)
+			pthread_cond_wait(&pool->work, &pool->lock);
+		if (next >= pool->published) {
+			pthread_mutex_unlock(&pool->lock);
+			break;
+		}
+		skip = pool->err != 0;
+		pthread_mutex_unlock(&pool->lock);
+
+		/* the caller leaves a published batch alone until pending is 0 */
+		b = &pool->batches[next % POOL_BATCHES];
+		if (!skip)
+			err = batch__run(b, t->idx, pool->nr_threads);
+
+		pthread_mutex_lock(&pool->lock);
+		if (err && !pool->err)
+			pool->err = err;
+		if (--b->pending == 0)
+			pthread_cond_broadcast(&pool->done);
+		pthread_mutex_unlock(&pool->lock);
+		next++;
+	}
+	return NULL;
+}
+
+static void pool__stop(struct pulse_hist_pool *pool)
+{
+	pthread_mutex_lock(&pool->lock);
+	pool->stop = true;
+	pthread_cond_broadcast(&pool->work);
+	pthread_mutex_unlock(&pool->lock);
+	for (unsigned int i = 0; i < pool->nr_threads; i++) {
+		if (pool->threads[i].started)
+			pthread_join(pool->threads[i].tid, NULL);
+		pool->threads[i].started = false;
+	}
+}
+
+void pulse_hist_pool__delete(struct pulse_hist_pool *pool)
+{
+	if (!pool)
+		return;
+	if (pool->threads)
+		pool__stop(pool);
+	for (size_t i = 0; i < POOL_BATCHES; i++) {
+		free(pool->batches[i].samples);
+		free(pool->batches[i].locs);
+		free(pool->batches[i].text);
+	}
+	free(pool->threads);
+	pthread_cond_destroy(&pool->done);
+	pthread_cond_destroy(&pool->work);
+	pthread_mutex_destroy(&pool->lock);
+	free(pool);
+}
+
+int pulse_hist_pool__new(struct pulse_hist_pool **out, unsigned int nr_threads)
+{
+	struct pulse_hist_pool *pool;
+
+	*out = NULL;
+	if (nr_threads < 2)
+		return -EINVAL;
+	pool = calloc(1, sizeof(*pool));
+	if (!pool)
+		return -ENOMEM;
+	pthread_mutex_init(&pool->lock, NULL);
+	pthread_cond_init(&pool->work, NULL);
+	pthread_cond_init(&pool->done, NULL);
+	pool->threads = calloc(nr_threads, sizeof(*pool->threads));
+	if (!pool->threads) {
+		pulse_hist_pool__delete(pool);
+		return -ENOMEM;
+	}
+	pool->nr_threads = nr_threads;
+	for (unsigned int i = 0; i < nr_threads; i++) {
+		struct pool_thread *t = &pool->threads[i];
+		int err;
+
+		t->pool = pool;
+		t->idx = i;
+		err = pthread_create(&t->tid, NULL, pool__thread, t);
+		if (err) {
+			pulse_hist_pool__delete(pool);
+			return -err;
+		}
+		t->started = true;
+	}
+	*out = pool;
+	return 0;
+}
+
+/* hand the batch being filled to the threads */
+static int pool__publish(struct pulse_hist_pool *pool)
+{
+	struct pool_batch *b = &pool->batches[pool->published % POOL_BATCHES];
+	int err;
+
+	pthread_mutex_lock(&pool->lock);
+	b->pending = pool->nr_threads;
+	b->published = true;
+	pool->published++;
+	pthread_cond_broadcast(&pool->work);
+	err = pool->err;
+	pthread_mutex_unlock(&pool->lock);
+	return err;
+}
+
+/* the batch to fill, once every thread is through with its last use */
+static struct pool_batch *pool__filling(struct pulse_hist_pool *pool)
+{
+	struct pool_batch *b = &pool->batches[pool->published % POOL_BATCHES];
+
+	pthread_mutex_lock(&pool->lock);
+	while (b->pending)
+		pthread_cond_wait(&pool->done, &pool->lock);
+	pthread_mutex_unlock(&pool->lock);
+	if (b->published) {
+		b->published = false;
+		b->nr = 0;
+		b->nr_locs = 0;
+		b->text_len = 0;
+	}
+	return b;
+}
+
+static void *grow(void *p, size_t *alloc, size_t need, size_t size)
+{
+	size_t n = *alloc ? *alloc : 256;
+
+	while (n < need)
+		n *= 2;
+	p = realloc(p, n * size);
+	if (p)
+		*alloc = n;
+	return p;
+}
+
+int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
+			 const struct pulse_addr_loc *al, const char *comm, uint64_t period,
+			 int cpu, const char *trace, const struct pulse_cc_loc *chain, size_t nr)
+{
+	struct pool_batch *b;
+	struct pool_sample *s;
+	int err;
+
+	if (pool->finished)
+		return -EINVAL;
+	if (!h->shards) {
+		err = pulse_hists__make_shards(h, pool->nr_threads);
+		if (err)
+			return err;
+	}
+	b = pool__filling(pool);
+	if (b->nr == b->alloc) {
+		void *p = grow(b->samples, &b->alloc, b->nr + 1, sizeof(*b->samples));
+
+		if (!p)
+			return -ENOMEM;
+		b->samples = p;
+	}
+	if (b->nr_locs + nr > b->alloc_locs) {
+		void *p = grow(b->locs, &b->alloc_locs, b->nr_locs + nr, sizeof(*b->locs));
+
+		if (!p)
+			return -ENOMEM;
+		b->locs = p;
+	}
+	s = &b->samples[b->nr];
+	s->trace = UINT32_MAX;
+	if (trace) {
+		size_t len = strlen(trace) + 1;
+
+		if (b->text_len + len > UINT32_MAX)
+			return -E2BIG;
+		if (b->text_len + len > b->text_alloc) {
+			void *p = grow(b->text, &b->text_alloc, b->text_len + len, 1);
+
+			if (!p)
+				return -ENOMEM;
+			b->text = p;
+		}
+		memcpy(b->text + b->text_len, trace, len);
+		s->trace = b->text_len;
+		b->text_len += len;
+	}
+	s->shards = h->shards;
+	s->seq = h->nr_samples;
+	s->al = *al;
+	s->comm = comm;
+	s->period = period;
+	s->cpu = cpu;
+	s->chain = b->nr_locs;
+	s->nr = nr;
+	if (nr)
+		memcpy(b->locs + b->nr_locs, chain, nr * sizeof(*chain));
+	b->nr_locs += nr;
+	b->nr++;
+	pulse_hists__count(h, period);
+	if (b->nr < BATCH_SAMPLES)
+		return 0;
+	return pool__publish(pool);
+}
+
+int pulse_hist_pool__finish(struct pulse_hist_pool *pool)
+{
+	struct pool_batch *b = &pool->batches[pool->published % POOL_BATCHES];
+	int err = 0;
+
+	if (pool->finished)
+		return pool->err;
+	if (!b->published && b->nr)
+		err = pool__publish(pool);
+	pool__stop(pool);
+	pool->finished = true;
+	return pool->err ? pool->err : err;
+}
