@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
+#include "core/rbtree.h"
 
 #define NAME_CHUNK (64 * 1024)
 
@@ -186,375 +187,52 @@ static uint64_t roundup_page(uint64_t x)
  * that one's ends, and pulse_symtab__find() looks there first. Without
  * overlaps nothing changes.
  */
-#define NIL UINT32_MAX
-
-struct rbnode {
-	uint32_t left, right, parent;
-	bool red;
-	bool in_tree;
-};
-
-struct symtree {
-	struct rbnode *n;	/* indexed like the table's symbols */
-	size_t alloc;
-	uint32_t root;
-};
-
-static int symtree__reserve(struct symtree *t, size_t nr)
-{
-	struct rbnode *n;
-	size_t alloc;
-
-	if (nr <= t->alloc)
-		return 0;
-	if (nr >= NIL)
-		return -E2BIG;
-	alloc = t->alloc ? t->alloc : 256;
-	while (alloc < nr)
-		alloc *= 2;
-	n = realloc(t->n, alloc * sizeof(*n));
-	if (!n)
-		return -ENOMEM;
-	t->n = n;
-	t->alloc = alloc;
-	return 0;
-}
-
-static void symtree__exit(struct symtree *t)
-{
-	free(t->n);
-	memset(t, 0, sizeof(*t));
-}
-
-static void symtree__change_child(struct symtree *t, uint32_t old, uint32_t new, uint32_t parent)
-{
-	if (parent == NIL)
-		t->root = new;
-	else if (t->n[parent].left == old)
-		t->n[parent].left = new;
-	else
-		t->n[parent].right = new;
-}
-
-/* __rb_rotate_set_parents(): @new takes @old's place and color. */
-static void symtree__rotate_set_parents(struct symtree *t, uint32_t old, uint32_t new, bool red)
-{
-	uint32_t parent = t->n[old].parent;
-
-	t->n[new].parent = parent;
-	t->n[new].red = t->n[old].red;
-	t->n[old].parent = new;
-	t->n[old].red = red;
-	symtree__change_child(t, old, new, parent);
-}
-
-static void set_parent_black(struct rbnode *n, uint32_t node, uint32_t parent)
-{
-	n[node].parent = parent;
-	n[node].red = false;
-}
-
-/* __rb_insert() */
-static void symtree__insert_color(struct symtree *t, uint32_t node)
-{
-	struct rbnode *n = t->n;
-	uint32_t parent = n[node].parent, gparent, tmp;
-
-	for (;;) {
-		if (parent == NIL) {
-			set_parent_black(n, node, NIL);
-			break;
-		}
-		if (!n[parent].red)
-			break;
-		gparent = n[parent].parent;
-		tmp = n[gparent].right;
-		if (parent != tmp) {
-			if (tmp != NIL && n[tmp].red) {
-				set_parent_black(n, tmp, gparent);
-				set_parent_black(n, parent, gparent);
-				node = gparent;
-				parent = n[node].parent;
-				n[node].red = true;
-				continue;
-			}
-			tmp = n[parent].right;
-			if (node == tmp) {
-				tmp = n[node].left;
-				n[parent].right = tmp;
-				n[node].left = parent;
-				if (tmp != NIL)
-					set_parent_black(n, tmp, parent);
-				n[parent].parent = node;
-				n[parent].red = true;
-				parent = node;
-				tmp = n[node].right;
-			}
-			n[gparent].left = tmp;
-			n[parent].right = gparent;
-			if (tmp != NIL)
-				set_parent_black(n, tmp, gparent);
-			symtree__rotate_set_parents(t, gparent, parent, true);
-			break;
-		}
-		tmp = n[gparent].left;
-		if (tmp != NIL && n[tmp].red) {
-			set_parent_black(n, tmp, gparent);
-			set_parent_black(n, parent, gparent);
-			node = gparent;
-			parent = n[node].parent;
-			n[node].red = true;
-			continue;
-		}
-		tmp = n[parent].left;
-		if (node == tmp) {
-			tmp = n[node].right;
-			n[parent].left = tmp;
-			n[node].right = parent;
-			if (tmp != NIL)
-				set_parent_black(n, tmp, parent);
-			n[parent].parent = node;
-			n[parent].red = true;
-			parent = node;
-			tmp = n[node].left;
-		}
-		n[gparent].right = tmp;
-		n[parent].left = gparent;
-		if (tmp != NIL)
-			set_parent_black(n, tmp, gparent);
-		symtree__rotate_set_parents(t, gparent, parent, true);
-		break;
-	}
-}
+#define NIL PULSE_RBT_NIL
 
 /* perf's __symbols__insert(): symbol @idx of @st goes in. */
-static int symtree__insert(struct symtree *t, const struct pulse_symtab *st, uint32_t idx)
+static int symtree__insert(struct pulse_rbt *t, const struct pulse_symtab *st, uint32_t idx)
 {
 	uint64_t ip = st->syms[idx].start;
-	uint32_t parent = NIL, *link = &t->root;
-	int err = symtree__reserve(t, (size_t)idx + 1);
+	uint32_t parent = PULSE_RBT_NIL, x = t->root;
+	bool left = false;
+	int err = pulse_rbt__reserve(t, (size_t)idx + 1);
 
 	if (err)
 		return err;
-	link = &t->root;
-	while (*link != NIL) {
-		parent = *link;
-		link = ip < st->syms[parent].start ? &t->n[parent].left : &t->n[parent].right;
+	while (x != PULSE_RBT_NIL) {
+		parent = x;
+		left = ip < st->syms[x].start;
+		x = left ? t->n[x].left : t->n[x].right;
 	}
-	t->n[idx] = (struct rbnode){ NIL, NIL, parent, true, true };
-	*link = idx;
-	symtree__insert_color(t, idx);
+	pulse_rbt__link(t, idx, parent, left);
+	pulse_rbt__insert_color(t, idx);
 	return 0;
 }
 
-/* ____rb_erase_color() */
-static void symtree__erase_color(struct symtree *t, uint32_t parent)
-{
-	struct rbnode *n = t->n;
-	uint32_t node = NIL, sibling, tmp1, tmp2;
-
-	for (;;) {
-		sibling = n[parent].right;
-		if (node != sibling) {
-			if (n[sibling].red) {
-				tmp1 = n[sibling].left;
-				n[parent].right = tmp1;
-				n[sibling].left = parent;
-				set_parent_black(n, tmp1, parent);
-				symtree__rotate_set_parents(t, parent, sibling, true);
-				sibling = tmp1;
-			}
-			tmp1 = n[sibling].right;
-			if (tmp1 == NIL || !n[tmp1].red) {
-				tmp2 = n[sibling].left;
-				if (tmp2 == NIL || !n[tmp2].red) {
-					n[sibling].red = true;
-					if (n[parent].red) {
-						n[parent].red = false;
-					} else {
-						node = parent;
-						parent = n[node].parent;
-						if (parent != NIL)
-							continue;
-					}
-					break;
-				}
-				tmp1 = n[tmp2].right;
-				n[sibling].left = tmp1;
-				n[tmp2].right = sibling;
-				n[parent].right = tmp2;
-				if (tmp1 != NIL)
-					set_parent_black(n, tmp1, sibling);
-				tmp1 = sibling;
-				sibling = tmp2;
-			}
-			tmp2 = n[sibling].left;
-			n[parent].right = tmp2;
-			n[sibling].left = parent;
-			set_parent_black(n, tmp1, sibling);
-			if (tmp2 != NIL)
-				n[tmp2].parent = parent;
-			symtree__rotate_set_parents(t, parent, sibling, false);
-			break;
-		}
-		sibling = n[parent].left;
-		if (n[sibling].red) {
-			tmp1 = n[sibling].right;
-			n[parent].left = tmp1;
-			n[sibling].right = parent;
-			set_parent_black(n, tmp1, parent);
-			symtree__rotate_set_parents(t, parent, sibling, true);
-			sibling = tmp1;
-		}
-		tmp1 = n[sibling].left;
-		if (tmp1 == NIL || !n[tmp1].red) {
-			tmp2 = n[sibling].right;
-			if (tmp2 == NIL || !n[tmp2].red) {
-				n[sibling].red = true;
-				if (n[parent].red) {
-					n[parent].red = false;
-				} else {
-					node = parent;
-					parent = n[node].parent;
-					if (parent != NIL)
-						continue;
-				}
-				break;
-			}
-			tmp1 = n[tmp2].left;
-			n[sibling].right = tmp1;
-			n[tmp2].left = sibling;
-			n[parent].left = tmp2;
-			if (tmp1 != NIL)
-				set_parent_black(n, tmp1, sibling);
-			tmp1 = sibling;
-			sibling = tmp2;
-		}
-		tmp2 = n[sibling].right;
-		n[parent].left = tmp2;
-		n[sibling].right = parent;
-		set_parent_black(n, tmp1, sibling);
-		if (tmp2 != NIL)
-			n[tmp2].parent = parent;
-		symtree__rotate_set_parents(t, parent, sibling, false);
-		break;
-	}
-}
-
-/* rb_erase(): the successor of a node with two children takes its place. */
-static void symtree__erase(struct symtree *t, uint32_t node)
-{
-	struct rbnode *n = t->n;
-	uint32_t child = n[node].right, tmp = n[node].left, parent, rebalance, pc_parent;
-	bool pc_red;
-
-	if (tmp == NIL) {
-		pc_parent = n[node].parent;
-		pc_red = n[node].red;
-		parent = pc_parent;
-		symtree__change_child(t, node, child, parent);
-		if (child != NIL) {
-			n[child].parent = pc_parent;
-			n[child].red = pc_red;
-			rebalance = NIL;
-		} else {
-			rebalance = pc_red ? NIL : parent;
-		}
-	} else if (child == NIL) {
-		n[tmp].parent = n[node].parent;
-		n[tmp].red = n[node].red;
-		parent = n[node].parent;
-		symtree__change_child(t, node, tmp, parent);
-		rebalance = NIL;
-	} else {
-		uint32_t successor = child, child2;
-
-		tmp = n[child].left;
-		if (tmp == NIL) {
-			parent = successor;
-			child2 = n[successor].right;
-		} else {
-			do {
-				parent = successor;
-				successor = tmp;
-				tmp = n[tmp].left;
-			} while (tmp != NIL);
-			child2 = n[successor].right;
-			n[parent].left = child2;
-			n[successor].right = child;
-			n[child].parent = successor;
-		}
-		tmp = n[node].left;
-		n[successor].left = tmp;
-		n[tmp].parent = successor;
-		pc_parent = n[node].parent;
-		pc_red = n[node].red;
-		symtree__change_child(t, node, successor, pc_parent);
-		if (child2 != NIL) {
-			set_parent_black(n, child2, parent);
-			rebalance = NIL;
-		} else {
-			rebalance = n[successor].red ? NIL : parent;
-		}
-		n[successor].parent = pc_parent;
-		n[successor].red = pc_red;
-	}
-	n[node].in_tree = false;
-	if (rebalance != NIL)
-		symtree__erase_color(t, rebalance);
-}
-
-static uint32_t symtree__first(const struct symtree *t)
-{
-	uint32_t x = t->root;
-
-	if (x == NIL)
-		return NIL;
-	while (t->n[x].left != NIL)
-		x = t->n[x].left;
-	return x;
-}
-
-static uint32_t symtree__next(const struct symtree *t, uint32_t x)
-{
-	uint32_t p;
-
-	if (t->n[x].right != NIL) {
-		x = t->n[x].right;
-		while (t->n[x].left != NIL)
-			x = t->n[x].left;
-		return x;
-	}
-	while ((p = t->n[x].parent) != NIL && x == t->n[p].right)
-		x = p;
-	return p;
-}
-
 /* Every symbol of the table into a new tree, in table (insertion) order. */
-static int symtree__build(struct symtree *t, const struct pulse_symtab *st)
+static int symtree__build(struct pulse_rbt *t, const struct pulse_symtab *st)
 {
 	int err;
 
-	memset(t, 0, sizeof(*t));
-	t->root = NIL;
-	err = symtree__reserve(t, st->nr);
+	pulse_rbt__init(t);
+	err = pulse_rbt__reserve(t, st->nr);
 	for (size_t i = 0; !err && i < st->nr; i++)
 		err = symtree__insert(t, st, i);
 	if (err)
-		symtree__exit(t);
+		pulse_rbt__exit(t);
 	return err;
 }
 
 /* perf's symbols__fixup_end() then symbols__fixup_duplicate(). */
-static void symtree__fixup(struct symtree *t, struct pulse_symtab *st, bool kallsyms)
+static void symtree__fixup(struct pulse_rbt *t, struct pulse_symtab *st, bool kallsyms)
 {
 	struct pulse_symbol *s = st->syms;
 	uint32_t nd, curr, next;
 
-	curr = symtree__first(t);
+	curr = pulse_rbt__first(t);
 	if (curr == NIL)
 		return;
-	for (nd = symtree__next(t, curr); nd != NIL; nd = symtree__next(t, nd)) {
+	for (nd = pulse_rbt__next(t, curr); nd != NIL; nd = pulse_rbt__next(t, nd)) {
 		struct pulse_symbol *prev = &s[curr];
 
 		curr = nd;
@@ -568,22 +246,22 @@ static void symtree__fixup(struct symtree *t, struct pulse_symtab *st, bool kall
 	if (s[curr].end == s[curr].start)
 		s[curr].end = roundup_page(s[curr].start) + 4096;
 
-	nd = symtree__first(t);
+	nd = pulse_rbt__first(t);
 	while (nd != NIL) {
 		curr = nd;
 again:
-		nd = symtree__next(t, curr);
+		nd = pulse_rbt__next(t, curr);
 		if (nd == NIL)
 			break;
 		next = nd;
 		if (s[curr].start != s[next].start)
 			continue;
 		if (choose_first(&s[curr], &s[next])) {
-			symtree__erase(t, next);
+			pulse_rbt__erase(t, next);
 			goto again;
 		}
-		nd = symtree__next(t, curr);
-		symtree__erase(t, curr);
+		nd = pulse_rbt__next(t, curr);
+		pulse_rbt__erase(t, curr);
 	}
 }
 
@@ -598,7 +276,7 @@ static uint64_t cover_end(const struct pulse_symbol *s)
 }
 
 struct flatten {
-	const struct symtree *t;
+	const struct pulse_rbt *t;
 	const struct pulse_symbol *in;
 	struct pulse_symbol *out;
 	size_t nr;
@@ -633,7 +311,7 @@ static void flatten(struct flatten *f, uint32_t x, uint64_t lo, uint64_t hi, boo
 }
 
 /* The table becomes what perf's walks over the tree find, in start order. */
-static int symtree__flatten(struct symtree *t, struct pulse_symtab *st)
+static int symtree__flatten(struct pulse_rbt *t, struct pulse_symtab *st)
 {
 	struct flatten f = { .t = t, .in = st->syms };
 	size_t live = 0;
@@ -698,13 +376,13 @@ static void symtab__sort_plain(struct pulse_symtab *st)
 
 void pulse_symtab__sort(struct pulse_symtab *st)
 {
-	struct symtree t;
+	struct pulse_rbt t;
 
 	if (st->nr < 2)
 		return;
 	if (symtree__build(&t, st) || symtree__flatten(&t, st))
 		symtab__sort_plain(st);
-	symtree__exit(&t);
+	pulse_rbt__exit(&t);
 	symtab__build_index(st);
 }
 
@@ -740,7 +418,7 @@ static void symtab__fixup_plain(struct pulse_symtab *st, bool kallsyms)
 
 void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
 {
-	struct symtree t;
+	struct pulse_rbt t;
 
 	if (!st->nr)
 		return;
@@ -750,7 +428,7 @@ void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
 		symtree__fixup(&t, st, kallsyms);
 		if (symtree__flatten(&t, st))
 			symtab__fixup_plain(st, kallsyms);
-		symtree__exit(&t);
+		pulse_rbt__exit(&t);
 	}
 	symtab__build_index(st);
 }
@@ -915,7 +593,7 @@ static Elf_Scn *section_by_name(Elf *elf, const char *name, GElf_Shdr *shdr, siz
  * perf 6.1's dso__synthesize_plt_symbols(): one "name@plt" symbol per
  * .rela.plt entry, laid over .plt after its header, in file offsets.
  */
-static int add_plt_symbols(struct pulse_symtab *st, struct symtree *t, Elf *elf)
+static int add_plt_symbols(struct pulse_symtab *st, struct pulse_rbt *t, Elf *elf)
 {
 	GElf_Shdr dynshdr, relshdr, pltshdr, strshdr;
 	Elf_Data *reldata, *syms, *strs;
@@ -1074,7 +752,7 @@ static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run, bool absol
  */
 static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run, Elf *mini)
 {
-	struct symtree t;
+	struct pulse_rbt t;
 	int count, err;
 
 	count = load_elf_syms(st, elf, run, false);
@@ -1099,7 +777,7 @@ static int load_elf(struct pulse_symtab *st, Elf *elf, Elf *run, Elf *mini)
 	if (!err)
 		symtab__build_index(st);
 out:
-	symtree__exit(&t);
+	pulse_rbt__exit(&t);
 	return err < 0 ? err : count;
 }
 
