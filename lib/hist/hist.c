@@ -14,6 +14,7 @@
 #include <pulse/hist.h>
 #include "core/arena.h"
 #include "core/internal.h"
+#include "core/rbtree.h"
 
 static const struct {
 	const char *name;
@@ -209,6 +210,25 @@ static int u64_cmp(uint64_t a, uint64_t b)
 	return a < b ? -1 : a > b;
 }
 
+/*
+ * perf's _sort__addr_cmp() and symbol comparisons: the sign of the
+ * difference as an s64, so an address 2^63 or more above another sorts
+ * before it (user addresses against kernel or garbage ones).
+ */
+static int addr_cmp(uint64_t a, uint64_t b)
+{
+	int64_t d = (int64_t)(a - b);
+
+	return d < 0 ? -1 : d > 0;
+}
+
+static int entry_dso_cmp(const struct pulse_hist_entry *a, const struct pulse_hist_entry *b)
+{
+	if (a->dso_rank && b->dso_rank)
+		return a->dso_rank < b->dso_rank ? -1 : a->dso_rank > b->dso_rank;
+	return dso_cmp(a->dso, b->dso);
+}
+
 /* perf's se_cmp/se_collapse: identity of entries and the collapsed tree order */
 static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 		   const struct pulse_hist_entry *b)
@@ -217,6 +237,8 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 
 	switch (key) {
 	case PULSE_SORT_COMM:
+		if (a->comm_rank && b->comm_rank)
+			return a->comm_rank < b->comm_rank ? -1 : a->comm_rank > b->comm_rank;
 		return a->comm == b->comm ? 0 : strcmp(a->comm, b->comm);
 	case PULSE_SORT_PID:
 	case PULSE_SORT_TID:
@@ -231,19 +253,19 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 	case PULSE_SORT_IPC_NULL:
 		return 0;
 	case PULSE_SORT_DSO:
-		return dso_cmp(a->dso, b->dso);
+		return entry_dso_cmp(a, b);
 	case PULSE_SORT_SYM:
 		if (!a->sym && !b->sym)
-			return u64_cmp(a->ip, b->ip);
-		r = dso_cmp(a->dso, b->dso);
+			return addr_cmp(a->ip, b->ip);
+		r = entry_dso_cmp(a, b);
 		if (r)
 			return r;
 		if (!a->sym || !b->sym)
 			return !a->sym ? 1 : -1;
 		if (a->sym == b->sym)
 			return 0;
-		r = u64_cmp(a->sym->start, b->sym->start);
-		return r ? r : u64_cmp(a->sym->end, b->sym->end);
+		r = addr_cmp(a->sym->start, b->sym->start);
+		return r ? r : addr_cmp(a->sym->end, b->sym->end);
 	}
 	return 0;
 }
@@ -603,10 +625,15 @@ int pulse_hists__merge_shards(struct pulse_hists *h)
 	return 0;
 }
 
-static int output_cmp(const void *pa, const void *pb, void *arg)
+/*
+ * perf's hist_entry__sort() with the sign turned (negative: @a first): the
+ * overhead columns, then each key's se_sort (or se_cmp). Not a total
+ * order: with --children, entries of one thread compare by chain depth
+ * when their periods tie, others do not.
+ */
+static int output_cmp(const struct pulse_hist_entry *a, const struct pulse_hist_entry *b,
+		      const struct pulse_hists *h)
 {
-	const struct pulse_hist_entry *a = pa, *b = pb;
-	const struct pulse_hists *h = arg;
 	int r;
 
 	if (h->cumulate) {
@@ -631,17 +658,217 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 		if (r)
 			return r;
 	}
+	return 0;
+}
+
+/* perf's hist_entry__cmp()/__collapse(): the keys' se_cmp (or se_collapse) */
+static int collapse_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct pulse_hists *h = arg;
+	int r;
+
 	for (size_t i = 0; i < h->nr_keys; i++) {
-		r = key_cmp(h->keys[i], a, b);
+		r = key_cmp(h->keys[i], pa, pb);
 		if (r)
 			return r;
 	}
 	return 0;
 }
 
+static int output_cmp_total(const void *pa, const void *pb, void *arg)
+{
+	int r = output_cmp(pa, pb, arg);
+
+	return r ? r : collapse_cmp(pa, pb, arg);
+}
+
+/*
+ * The entries @in[] (indexes) put one after the other in a red-black
+ * tree, each to the left of a node when @cmp says it goes before it, else
+ * to the right; @out[] gets the tree in order.
+ */
+static void hists__tree_order(const struct pulse_hists *h, struct pulse_rbt *t,
+			      const uint32_t *in, uint32_t *out,
+			      int (*cmp)(const void *, const void *, void *))
+{
+	const struct pulse_hist_entry *e = h->entries;
+	size_t n = 0;
+	uint32_t x;
+
+	t->root = PULSE_RBT_NIL;
+	for (size_t k = 0; k < h->nr_entries; k++) {
+		uint32_t i = in[k], parent = PULSE_RBT_NIL;
+		bool left = false;
+
+		for (x = t->root; x != PULSE_RBT_NIL; x = left ? t->n[x].left : t->n[x].right) {
+			parent = x;
+			left = cmp(&e[i], &e[x], (void *)h) < 0;
+		}
+		pulse_rbt__link(t, i, parent, left);
+		pulse_rbt__insert_color(t, i);
+	}
+	for (x = pulse_rbt__first(t); x != PULSE_RBT_NIL; x = pulse_rbt__next(t, x))
+		out[n++] = x;
+}
+
+static int output_cmp_tree(const void *pa, const void *pb, void *arg)
+{
+	return output_cmp(pa, pb, arg);
+}
+
+static int ptr_cmp(const void *a, const void *b)
+{
+	uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int comm_name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int dso_name_cmp(const void *a, const void *b)
+{
+	return dso_cmp(*(const struct pulse_dso *const *)a, *(const struct pulse_dso *const *)b);
+}
+
+/* position of @p in the sorted-by-address @v (it is there) */
+static size_t ptr_find(const uintptr_t *v, size_t n, uintptr_t p)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo + 1 < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] <= p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Number the distinct @get(entry) values (comms, DSOs) in @cmp order, and
+ * give each entry its number (equal names, equal numbers); NULL ranks last.
+ */
+static int hists__rank(struct pulse_hists *h, bool dso)
+{
+	size_t n = h->nr_entries, nu = 0;
+	uintptr_t *v = malloc((n ? n : 1) * sizeof(*v));
+	uintptr_t *by_name = NULL;
+	uint32_t *rank = NULL;
+
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		v[i] = dso ? (uintptr_t)h->entries[i].dso : (uintptr_t)h->entries[i].comm;
+	qsort(v, n, sizeof(*v), ptr_cmp);
+	for (size_t i = 0; i < n; i++)
+		if ((!nu || v[nu - 1] != v[i]))
+			v[nu++] = v[i];
+	by_name = malloc((nu ? nu : 1) * sizeof(*by_name));
+	rank = malloc((nu ? nu : 1) * sizeof(*rank));
+	if (!by_name || !rank) {
+		free(v);
+		free(by_name);
+		free(rank);
+		return -ENOMEM;
+	}
+	/* the NULL DSO sorts first by address: keep it out of the names */
+	memcpy(by_name, v, nu * sizeof(*v));
+	{
+		size_t first = nu && !by_name[0] ? 1 : 0;
+
+		qsort(by_name + first, nu - first, sizeof(*by_name),
+		      dso ? dso_name_cmp : comm_name_cmp);
+		for (size_t r = first, k = 1; r < nu; r++) {
+			/* equal names (DSOs of one short name) share a rank */
+			if (r > first && (dso ? dso_name_cmp(&by_name[r - 1], &by_name[r]) :
+					  comm_name_cmp(&by_name[r - 1], &by_name[r])))
+				k++;
+			rank[ptr_find(v, nu, by_name[r])] = k;
+		}
+		if (first)
+			rank[0] = UINT32_MAX;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct pulse_hist_entry *e = &h->entries[i];
+		uintptr_t p = dso ? (uintptr_t)e->dso : (uintptr_t)e->comm;
+		uint32_t r = rank[ptr_find(v, nu, p)];
+
+		if (dso)
+			e->dso_rank = r;
+		else
+			e->comm_rank = r;
+	}
+	free(v);
+	free(by_name);
+	free(rank);
+	return 0;
+}
+
+/*
+ * perf's order, step for step: entries go into hists->entries_in as
+ * samples make them (creation order), by se_cmp; with a key that has an
+ * se_collapse (comm), taken in order into the collapsed tree; then into
+ * the output tree, left when hist_entry__sort() says before, else right.
+ * The output is that tree in order. Neither comparison is a total order
+ * (chain depth between entries of one thread, signed address
+ * differences), so sorting the same entries any other way can put tied
+ * rows elsewhere than perf does.
+ */
+static int hists__output_tree(struct pulse_hists *h)
+{
+	size_t n = h->nr_entries;
+	uint32_t *a, *b, *tmp;
+	struct pulse_hist_entry *out;
+	struct pulse_rbt t;
+	int err;
+
+	if (n >= PULSE_RBT_NIL)
+		return -E2BIG;
+	if (hists__rank(h, false) || hists__rank(h, true))
+		return -ENOMEM;
+	pulse_rbt__init(&t);
+	err = pulse_rbt__reserve(&t, n);
+	a = malloc((n ? n : 1) * sizeof(*a));
+	b = malloc((n ? n : 1) * sizeof(*b));
+	out = malloc((n ? n : 1) * sizeof(*out));
+	if (err || !a || !b || !out) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		a[i] = i;
+	hists__tree_order(h, &t, a, b, collapse_cmp);
+	if (pulse_hists__has_key(h, PULSE_SORT_COMM)) {
+		hists__tree_order(h, &t, b, a, collapse_cmp);
+		tmp = a;
+		a = b;
+		b = tmp;
+	}
+	hists__tree_order(h, &t, b, a, output_cmp_tree);
+	for (size_t k = 0; k < n; k++)
+		out[k] = h->entries[a[k]];
+	free(h->entries);
+	h->entries = out;
+	h->alloc = n;
+	out = NULL;
+out:
+	pulse_rbt__exit(&t);
+	free(a);
+	free(b);
+	free(out);
+	return err;
+}
+
 void pulse_hists__sort(struct pulse_hists *h)
 {
-	qsort_r(h->entries, h->nr_entries, sizeof(*h->entries), output_cmp, h);
+	/* short of memory for the trees: the same rows, ties maybe elsewhere */
+	if (hists__output_tree(h))
+		qsort_r(h->entries, h->nr_entries, sizeof(*h->entries), output_cmp_total, h);
 	/* the index is meaningless once the array moved */
 	free(h->index);
 	h->index = NULL;
