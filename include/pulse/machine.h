@@ -41,6 +41,11 @@ struct pulse_map {
 /* A process's address space, shared by its threads (refcounted). */
 struct pulse_maps {
 	int refcnt;		/* threads using it */
+	/*
+	 * Unique over every maps object and every change to one (a
+	 * process-wide counter): what the resolve cache keys on.
+	 */
+	uint64_t version;
 	struct pulse_map *maps;	/* sorted by start, never overlapping */
 	size_t nr;		/* maps in use */
 	size_t alloc;		/* maps allocated */
@@ -57,6 +62,8 @@ struct pulse_thread {
 	struct pulse_thread *next;	/* hash chain, or the graveyard list */
 };
 
+struct pulse_resolve_slot;
+
 struct pulse_machine {
 	struct pulse_dsos dsos;		/* every DSO met */
 	struct pulse_thread **threads;	/* hash by tid */
@@ -65,6 +72,7 @@ struct pulse_machine {
 	struct pulse_thread *graveyard;	/* replaced threads, still referenced by hists */
 	struct pulse_maps kmaps;	/* the kernel's maps */
 	struct pulse_dso *kernel_dso;	/* [kernel.kallsyms] */
+	struct pulse_resolve_slot *rcache;	/* recent (maps version, ip) -> place */
 	char **strs;			/* interned comm strings, open addressing */
 	size_t nr_strs;			/* strings held */
 	size_t strs_size;		/* slots, power of two */

@@ -18,12 +18,21 @@
 
 /* ---- maps --------------------------------------------------------------- */
 
+static uint64_t maps__next_version(void)
+{
+	static uint64_t last;
+
+	return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
 static struct pulse_maps *maps__new(void)
 {
 	struct pulse_maps *maps = calloc(1, sizeof(*maps));
 
-	if (maps)
+	if (maps) {
 		maps->refcnt = 1;
+		maps->version = maps__next_version();
+	}
 	return maps;
 }
 
@@ -66,6 +75,7 @@ int pulse_maps__insert(struct pulse_maps *maps, const struct pulse_map *map)
 
 	if (map->end <= map->start)
 		return 0;
+	maps->version = maps__next_version();
 	/* the overlapped maps form one run [first, last) */
 	first = maps__first_ending_after(maps, map->start);
 	last = first;
@@ -193,6 +203,7 @@ int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts 
 		return -ENOMEM;
 	}
 	m->kmaps.refcnt = 1;
+	m->kmaps.version = maps__next_version();
 	/* perf's idle task: samples of pid 0 read "swapper" */
 	idle = pulse_machine__findnew_thread(m, 0, 0);
 	if (idle)
@@ -227,6 +238,7 @@ void pulse_machine__exit(struct pulse_machine *m)
 	}
 	free(m->threads);
 	free(m->kmaps.maps);
+	free(m->rcache);
 	for (size_t i = 0; i < m->strs_size; i++)
 		free(m->strs[i]);
 	free(m->strs);
@@ -572,35 +584,80 @@ int pulse_machine__process(struct pulse_machine *m, const struct perf_event_head
 	}
 }
 
-int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
-			   uint64_t ip, struct pulse_addr_loc *al)
+/*
+ * Placing an address is a map search and a symbol search; callchains ask
+ * for the same few thousand addresses millions of times. A direct-mapped
+ * cache keyed by the maps' version (new for every change and every maps
+ * object) and the address remembers the answers.
+ */
+#define RCACHE_SIZE 8192
+
+struct pulse_resolve_slot {
+	uint64_t version;		/* 0: empty */
+	uint64_t ip;
+	struct pulse_dso *dso;
+	const struct pulse_symbol *sym;
+	uint64_t addr;
+};
+
+static void machine__place(struct pulse_machine *m, const struct pulse_maps *maps, uint64_t ip,
+			   struct pulse_addr_loc *al)
 {
-	const struct pulse_maps *maps;
+	struct pulse_resolve_slot *slot = NULL;
 	const struct pulse_map *map;
 
+	if (!m->rcache)
+		m->rcache = calloc(RCACHE_SIZE, sizeof(*m->rcache));
+	if (m->rcache) {
+		uint64_t h = (ip ^ (maps->version * 0x9e3779b97f4a7c15ULL)) * 0xff51afd7ed558ccdULL;
+
+		slot = &m->rcache[(h >> 40) & (RCACHE_SIZE - 1)];
+		if (slot->version == maps->version && slot->ip == ip) {
+			al->dso = slot->dso;
+			al->sym = slot->sym;
+			al->addr = slot->addr;
+			return;
+		}
+	}
+	map = pulse_maps__find(maps, ip);
+	if (map) {
+		al->dso = map->dso;
+		al->addr = pulse_map__map_ip(map, ip);
+		al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
+	}
+	if (slot)
+		*slot = (struct pulse_resolve_slot){ maps->version, ip, al->dso, al->sym, al->addr };
+}
+
+static void machine__resolve_in(struct pulse_machine *m, struct pulse_thread *t, uint8_t cpumode,
+				uint64_t ip, struct pulse_addr_loc *al)
+{
 	memset(al, 0, sizeof(*al));
-	al->thread = pulse_machine__findnew_thread(m, pid, tid);
-	if (!al->thread)
-		return -ENOMEM;
+	al->thread = t;
 	al->addr = ip;
 	al->cpumode = cpumode;
 	if (cpumode == PERF_RECORD_MISC_KERNEL) {
 		al->level = 'k';
-		maps = &m->kmaps;
+		machine__place(m, &m->kmaps, ip, al);
 	} else if (cpumode == PERF_RECORD_MISC_USER) {
 		al->level = '.';
-		maps = al->thread->maps;
+		machine__place(m, t->maps, ip, al);
 	} else {
 		/* hypervisor, guests (perf reports host only by default), unknown */
 		al->level = 'H';
-		return 0;
 	}
-	map = pulse_maps__find(maps, ip);
-	if (!map)
-		return 0;
-	al->dso = map->dso;
-	al->addr = pulse_map__map_ip(map, ip);
-	al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
+}
+
+int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
+			   uint64_t ip, struct pulse_addr_loc *al)
+{
+	struct pulse_thread *t = pulse_machine__findnew_thread(m, pid, tid);
+
+	if (!t) {
+		memset(al, 0, sizeof(*al));
+		return -ENOMEM;
+	}
+	machine__resolve_in(m, t, cpumode, ip, al);
 	return 0;
 }
 
@@ -618,7 +675,7 @@ int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32
 {
 	uint8_t cpumode = PERF_RECORD_MISC_USER;
 	uint64_t first = 0, last = nr, frames = 0;
-	int err;
+	struct pulse_thread *t;
 
 	cur->nr = 0;
 	/*
@@ -664,6 +721,9 @@ int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32
 				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
 				  PERF_RECORD_MISC_HYPERVISOR;
 	}
+	t = pulse_machine__findnew_thread(m, pid, tid);
+	if (!t)
+		return -ENOMEM;
 	for (uint64_t i = first; i < last; i++) {
 		uint64_t ip = chain_ip(ips, i);
 		struct pulse_addr_loc al;
@@ -675,9 +735,7 @@ int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32
 				  PERF_RECORD_MISC_HYPERVISOR;
 			continue;
 		}
-		err = pulse_machine__resolve(m, pid, tid, cpumode, ip, &al);
-		if (err)
-			return err;
+		machine__resolve_in(m, t, cpumode, ip, &al);
 		loc = &cur->locs[cur->nr++];
 		loc->ip = ip;
 		loc->dso = al.dso;
