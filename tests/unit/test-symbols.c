@@ -769,6 +769,43 @@ static void test_machine__threads_and_resolve(void)
 	pulse_machine__exit(&m);
 }
 
+/*
+ * The resolve cache never answers from maps that changed: a map laid over
+ * a cached address, a process replaced by a fork of the same tid.
+ */
+static void test_machine__resolve_cache(void)
+{
+	struct pulse_cc_cursor cur = { 0 };
+	struct pulse_machine m;
+	struct pulse_addr_loc al;
+	char buf[512];
+
+	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
+	rec_mmap2(buf, 100, 0x400000, 0x1000, 0, "/no/such/a.so", PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	for (int i = 0; i < 3; i++) {
+		ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x400010,
+						 &al), 0);
+		ASSERT_STREQ(al.dso->short_name, "a.so");
+	}
+	rec_mmap2(buf, 100, 0x400000, 0x1000, 0x1000, "/no/such/b.so", PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x400010, &al), 0);
+	ASSERT_STREQ(al.dso->short_name, "b.so");
+	ASSERT_EQ(al.addr, 0x1010);
+	/* a new process with that pid: no maps, whatever the cache held */
+	rec_fork(buf, PERF_RECORD_FORK, 100, 1, 100, 1);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x400010, &al), 0);
+	ASSERT_TRUE(al.dso == NULL);
+	ASSERT_EQ(pulse_machine__resolve_callchain(&m, 100, 100, (uint64_t[]){ 0x400010 }, 1,
+						   PULSE_CC_CALLEE, &cur), 0);
+	ASSERT_EQ(cur.nr, 1);
+	ASSERT_TRUE(cur.locs[0].dso == NULL);
+	pulse_cc_cursor__exit(&cur);
+	pulse_machine__exit(&m);
+}
+
 static void test_machine__jit_map(void)
 {
 	struct pulse_machine m;
@@ -880,4 +917,5 @@ TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choic
 	  TEST(test_symbols__elf_program), TEST(test_symbols__debug_files),
 	  TEST(test_symbols__build_id),
 	  TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
+	  TEST(test_machine__resolve_cache),
 	  TEST(test_machine__jit_map), TEST(test_ordering__many_rounds))
