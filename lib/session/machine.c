@@ -600,6 +600,35 @@ struct pulse_resolve_slot {
 	uint64_t addr;
 };
 
+/*
+ * perf's reach into the kernel beyond the recorded kernel MMAP: it maps the
+ * kernel from /proc/kcore or kallsyms, which cover .init.text
+ * (start_kernel, x86_64_start_kernel in the idle task's chain), while the
+ * MMAP record ends at _etext. An address above the kernel's start that a
+ * kernel symbol covers is placed there, as perf report and script do.
+ */
+static void machine__place_kernel_beyond(struct pulse_machine *m, uint64_t ip,
+					 struct pulse_addr_loc *al)
+{
+	const struct pulse_symbol *sym;
+
+	if (!m->kernel_dso)
+		return;
+	for (size_t i = 0; i < m->kmaps.nr; i++) {
+		if (m->kmaps.maps[i].dso != m->kernel_dso)
+			continue;
+		if (ip < m->kmaps.maps[i].start)
+			return;
+		break;
+	}
+	sym = pulse_dso__find_symbol(&m->dsos, m->kernel_dso, ip);
+	if (sym) {
+		al->dso = m->kernel_dso;
+		al->sym = sym;
+		al->addr = ip;
+	}
+}
+
 static void machine__place(struct pulse_machine *m, const struct pulse_maps *maps, uint64_t ip,
 			   struct pulse_addr_loc *al)
 {
@@ -624,6 +653,8 @@ static void machine__place(struct pulse_machine *m, const struct pulse_maps *map
 		al->dso = map->dso;
 		al->addr = pulse_map__map_ip(map, ip);
 		al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
+	} else if (maps == &m->kmaps) {
+		machine__place_kernel_beyond(m, ip, al);
 	}
 	if (slot)
 		*slot = (struct pulse_resolve_slot){ maps->version, ip, al->dso, al->sym, al->addr };
