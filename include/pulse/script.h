@@ -20,6 +20,7 @@
 #include <linux/perf_event.h>
 
 struct pulse_data;
+struct pulse_hist_filter;
 struct pulse_machine;
 struct pulse_trace;
 struct pulse_script;
@@ -30,6 +31,18 @@ struct pulse_script_opts {
 	bool hide_callchain;		/* -G: no callchains */
 	bool show_task_events;		/* COMM, FORK, EXIT lines */
 	bool show_mmap_events;		/* MMAP, MMAP2 lines */
+	bool show_switch_events;	/* SWITCH, SWITCH_CPU_WIDE lines */
+	bool show_namespace_events;	/* NAMESPACES lines */
+	bool show_cgroup_events;	/* CGROUP lines */
+	bool show_lost_events;		/* LOST lines */
+	bool show_bpf_events;		/* KSYMBOL, BPF_EVENT lines */
+	bool show_round_events;		/* FINISHED_ROUND lines (hand them in) */
+	/*
+	 * --comms, --pid, --tid, --dsos, -S, --cpu, --time: samples outside
+	 * are not printed; side-band lines only obey --cpu. May be NULL;
+	 * must outlive the script.
+	 */
+	const struct pulse_hist_filter *filter;
 };
 
 /**
