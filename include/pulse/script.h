@@ -3,11 +3,13 @@
  * perf script's per-sample output (lib/output/script.c): one line per
  * sample as perf 6.1 prints it by default (comm, tid, cpu, time, period,
  * event, decoded tracepoint fields, ip, sym+off, dso, and the callchain
- * under it), and perf's -F field selection.
+ * under it), perf's -F field selection, its sample filters, and the
+ * side-band lines of --show-*-events.
  *
- * The caller drives the session (open, time ordering, side-band records
- * into the machine) and hands every record, in time order, to
- * pulse_script__record(). Fields are per event type (hw, sw, trace, ...),
+ * The caller drives the session (open, time ordering) and hands every
+ * record, in time order, to pulse_script__record(), which applies the
+ * side-band ones to the machine; with show_round_events, in file order
+ * and FINISHED_ROUND records included. Fields are per event type (hw, sw, trace, ...),
  * checked against the first attr of each type as perf does: a default field
  * the samples cannot have is dropped; one the user asked for is an error.
  */
