@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
+#include <pulse/hist.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
 #include <pulse/reader.h>
@@ -43,6 +44,7 @@ struct script {
 	bool trace_tried;		/* decoder built, or found impossible */
 	const char *fields[MAX_FIELD_ARGS];
 	int nr_fields;
+	bool show_rounds;		/* --show-round-events: file order, rounds printed */
 };
 
 static bool has_tracepoints(struct pulse_data *d)
@@ -103,6 +105,8 @@ static int script__record(struct pulse_data *d, const struct perf_event_header *
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
 		if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->oq)
 			return pulse_ordered__flush_round(sc->oq);
+		if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->show_rounds)
+			return pulse_script__record(sc->out, rec);
 		return 0;
 	}
 	/* pipe mode: the tracing data came in-band before the first sample */
@@ -119,6 +123,24 @@ static int script__record(struct pulse_data *d, const struct perf_event_header *
 			return err;
 	}
 	return script__deliver(rec, file_offset, sc);
+}
+
+/* perf_session__cpu_bitmap(): --cpu needs samples that say their cpu */
+static bool has_sample_cpu(struct pulse_data *d)
+{
+	size_t nr = pulse_data__nr_attrs(d);
+
+	/* the first event of each type is the one perf looks at */
+	for (size_t i = 0; i < nr; i++) {
+		const struct perf_event_attr *attr = pulse_data__attr(d, i);
+		bool first = true;
+
+		for (size_t j = 0; j < i && first; j++)
+			first = pulse_data__attr(d, j)->type != attr->type;
+		if (first && !(attr->sample_type & PERF_SAMPLE_CPU))
+			return false;
+	}
+	return true;
 }
 
 static const char *default_input(void)
@@ -151,17 +173,49 @@ int cmd_script(int argc, const char **argv)
 	struct script sc = { 0 };
 	struct pulse_script_opts opts = { .sz = sizeof(opts) };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
+	struct pulse_hist_filter filter = { 0 };
+	const char *time_str = NULL;
 	char buildid_dir[4096];
 	int ret = 1, err;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
 		OPT_CALLBACK('F', "fields", &sc, "str",
-			     "comma separated output fields, [type:]f1,f2 or +f/-f: comm,tid,pid,"
-			     "time,cpu,event,trace,ip,sym,dso,addr,symoff,period",
+			     "comma separated output fields, [type:]f1,f2 or +f/-f (types: hw,sw,"
+			     "trace,raw,break): comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,"
+			     "symoff,period,misc,flags,weight,ins_lat,phys_addr,data_page_size,"
+			     "code_page_size",
 			     parse_field_arg),
 		OPT_BOOLEAN('\0', "ns", &opts.ns, "show times in nanoseconds"),
 		OPT_BOOLEAN('G', "hide-call-graph", &opts.hide_callchain,
 			    "when printing symbols do not display call chain"),
+		OPT_BOOLEAN('\0', "show-task-events", &opts.show_task_events,
+			    "show the fork/comm/exit events"),
+		OPT_BOOLEAN('\0', "show-mmap-events", &opts.show_mmap_events,
+			    "show the mmap events"),
+		OPT_BOOLEAN('\0', "show-switch-events", &opts.show_switch_events,
+			    "show context switch events (if recorded)"),
+		OPT_BOOLEAN('\0', "show-namespace-events", &opts.show_namespace_events,
+			    "show namespace events (if recorded)"),
+		OPT_BOOLEAN('\0', "show-cgroup-events", &opts.show_cgroup_events,
+			    "show cgroup events (if recorded)"),
+		OPT_BOOLEAN('\0', "show-lost-events", &opts.show_lost_events,
+			    "show lost events (if recorded)"),
+		OPT_BOOLEAN('\0', "show-bpf-events", &opts.show_bpf_events,
+			    "show bpf related events (if recorded)"),
+		OPT_BOOLEAN('\0', "show-round-events", &opts.show_round_events,
+			    "show round events (if recorded); records stay in file order"),
+		OPT_STRING('c', "comms", &filter.comms, "comm[,comm...]",
+			   "only display events for these comms"),
+		OPT_STRING('\0', "pid", &filter.pids, "pid[,pid...]",
+			   "only consider symbols in these pids"),
+		OPT_STRING('\0', "tid", &filter.tids, "tid[,tid...]",
+			   "only consider symbols in these tids"),
+		OPT_STRING('\0', "dsos", &filter.dsos, "dso[,dso...]",
+			   "only consider symbols in these DSOs"),
+		OPT_STRING('S', "symbols", &filter.symbols, "symbol[,symbol...]",
+			   "only consider these symbols"),
+		OPT_STRING('C', "cpu", &filter.cpus, "cpu", "list of cpus to profile"),
+		OPT_STRING('\0', "time", &time_str, "str", "time span of interest (start,stop)"),
 		OPT_END(),
 	};
 
@@ -176,17 +230,31 @@ int cmd_script(int argc, const char **argv)
 		usage_with_options(script_usage, options);
 		return PULSE_EXIT_USAGE;
 	}
+	if (time_str && pulse_hist_filter__parse_time(&filter, time_str)) {
+		error("invalid --time '%s' (start,stop in seconds.microseconds)", time_str);
+		return PULSE_EXIT_USAGE;
+	}
+	if (filter.comms || filter.pids || filter.tids || filter.dsos || filter.symbols ||
+	    filter.cpus || filter.nr_time)
+		opts.filter = &filter;
+	sc.show_rounds = opts.show_round_events;
 	if (!input)
 		input = default_input();
 
 	err = pulse_data__open(&sc.d, input);
 	if (err == -ENODATA) {
 		fprintf(stderr, "zero-sized file, nothing to do\n");
+		free(filter.time);
 		return 0;
 	}
 	if (err) {
 		data_error("open", input, err);
+		free(filter.time);
 		return 1;
+	}
+	if (filter.cpus && !pulse_data__is_pipe(sc.d) && !has_sample_cpu(sc.d)) {
+		error("File does not contain CPU events. Remove -C option to proceed.");
+		goto out_close;
 	}
 
 	pulse_session__symbol_defaults(sc.d, &sym_opts, buildid_dir, sizeof(buildid_dir));
@@ -217,9 +285,13 @@ int cmd_script(int argc, const char **argv)
 		}
 	}
 
-	/* perf orders by time only when every record can say when it happened */
-	if (pulse_data__nr_attrs(sc.d) == 0 || pulse_data__attr(sc.d, 0)->sample_id_all ||
-	    pulse_data__is_pipe(sc.d)) {
+	/*
+	 * perf orders by time only when every record can say when it happened,
+	 * and not at all when it shows the rounds
+	 */
+	if (!sc.show_rounds &&
+	    (pulse_data__nr_attrs(sc.d) == 0 || pulse_data__attr(sc.d, 0)->sample_id_all ||
+	     pulse_data__is_pipe(sc.d))) {
 		sc.oq = pulse_ordered__new(script__deliver, &sc);
 		if (!sc.oq) {
 			error("out of memory");
@@ -255,5 +327,6 @@ out_machine:
 	pulse_machine__exit(&sc.machine);
 out_close:
 	pulse_data__close(sc.d);
+	free(filter.time);
 	return ret;
 }

@@ -101,6 +101,16 @@ int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_
 		       __u64 file_offset, struct pulse_dump *dump);
 
 /**
+ * pulse_dump__fprintf_event - one side-band record as perf 6.1's
+ * perf_event__fprintf() prints it (perf script --show-*-events):
+ * "PERF_RECORD_<NAME>" and its decoded fields, ended by a newline. Types
+ * it does not decode (TEXT_POKE, user types) get the name alone.
+ *
+ * Return: 0, or -EIO when @out failed.
+ */
+int pulse_dump__fprintf_event(FILE *out, const struct perf_event_header *rec);
+
+/**
  * pulse_dump__fprintf_stats - the "Aggregated stats:" block perf prints
  * after the records (non-empty types only), and the per-event "SAMPLE
  * events" counts of every event that had samples, named by dump->name

@@ -3,11 +3,13 @@
  * perf script's per-sample output (lib/output/script.c): one line per
  * sample as perf 6.1 prints it by default (comm, tid, cpu, time, period,
  * event, decoded tracepoint fields, ip, sym+off, dso, and the callchain
- * under it), and perf's -F field selection.
+ * under it), perf's -F field selection, its sample filters, and the
+ * side-band lines of --show-*-events.
  *
- * The caller drives the session (open, time ordering, side-band records
- * into the machine) and hands every record, in time order, to
- * pulse_script__record(). Fields are per event type (hw, sw, trace, ...),
+ * The caller drives the session (open, time ordering) and hands every
+ * record, in time order, to pulse_script__record(), which applies the
+ * side-band ones to the machine; with show_round_events, in file order
+ * and FINISHED_ROUND records included. Fields are per event type (hw, sw, trace, ...),
  * checked against the first attr of each type as perf does: a default field
  * the samples cannot have is dropped; one the user asked for is an error.
  */
@@ -20,6 +22,7 @@
 #include <linux/perf_event.h>
 
 struct pulse_data;
+struct pulse_hist_filter;
 struct pulse_machine;
 struct pulse_trace;
 struct pulse_script;
@@ -30,6 +33,18 @@ struct pulse_script_opts {
 	bool hide_callchain;		/* -G: no callchains */
 	bool show_task_events;		/* COMM, FORK, EXIT lines */
 	bool show_mmap_events;		/* MMAP, MMAP2 lines */
+	bool show_switch_events;	/* SWITCH, SWITCH_CPU_WIDE lines */
+	bool show_namespace_events;	/* NAMESPACES lines */
+	bool show_cgroup_events;	/* CGROUP lines */
+	bool show_lost_events;		/* LOST lines */
+	bool show_bpf_events;		/* KSYMBOL, BPF_EVENT lines */
+	bool show_round_events;		/* FINISHED_ROUND lines (hand them in) */
+	/*
+	 * --comms, --pid, --tid, --dsos, -S, --cpu, --time: samples outside
+	 * are not printed; side-band lines only obey --cpu. May be NULL;
+	 * must outlive the script.
+	 */
+	const struct pulse_hist_filter *filter;
 };
 
 /**

@@ -871,6 +871,42 @@ static size_t min_size(__u32 type)
 	}
 }
 
+int pulse_dump__fprintf_event(FILE *out, const struct perf_event_header *rec)
+{
+	struct rec_view r = { (const unsigned char *)rec, rec->size };
+
+	fprintf(out, "PERF_RECORD_%s", pulse_dump__type_name(rec->type));
+	switch (rec->type) {
+	case PERF_RECORD_LOST:
+		/* the report tool's -D line differs: machine__process_lost_event() */
+		fprintf(out, " lost %" PRIu64 "\n", (uint64_t)u64_at(&r, 16));
+		break;
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_NAMESPACES:
+	case PERF_RECORD_CGROUP:
+	case PERF_RECORD_AUX:
+	case PERF_RECORD_ITRACE_START:
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_BPF_EVENT:
+	case PERF_RECORD_AUX_OUTPUT_HW_ID:
+		if (rec->size >= min_size(rec->type)) {
+			kernel_record(out, NULL, NULL, &r, rec, NULL, NULL, -1);
+			break;
+		}
+		/* fall through */
+	default:
+		fputc('\n', out);
+		break;
+	}
+	return ferror(out) ? -EIO : 0;
+}
+
 int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_header *rec,
 		       __u64 file_offset, struct pulse_dump *dump)
 {

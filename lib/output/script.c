@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pulse/dump.h>
 #include <pulse/event.h>
+#include <pulse/hist.h>
 #include <pulse/machine.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
@@ -37,6 +39,13 @@ enum {
 	F_ADDR = 1u << 10,
 	F_SYMOFFSET = 1u << 11,
 	F_PERIOD = 1u << 12,
+	F_WEIGHT = 1u << 13,
+	F_PHYS_ADDR = 1u << 14,
+	F_MISC = 1u << 15,
+	F_DATA_PAGE_SIZE = 1u << 16,
+	F_CODE_PAGE_SIZE = 1u << 17,
+	F_INS_LAT = 1u << 18,
+	F_FLAGS = 1u << 31,		/* not a perf field bit: perf's print_flags */
 };
 
 static const struct {
@@ -46,22 +55,31 @@ static const struct {
 	{ "comm", F_COMM }, { "tid", F_TID }, { "pid", F_PID }, { "time", F_TIME },
 	{ "cpu", F_CPU }, { "event", F_EVNAME }, { "trace", F_TRACE }, { "ip", F_IP },
 	{ "sym", F_SYM }, { "dso", F_DSO }, { "addr", F_ADDR }, { "symoff", F_SYMOFFSET },
-	{ "period", F_PERIOD },
+	{ "period", F_PERIOD }, { "weight", F_WEIGHT }, { "phys_addr", F_PHYS_ADDR },
+	{ "misc", F_MISC }, { "data_page_size", F_DATA_PAGE_SIZE },
+	{ "code_page_size", F_CODE_PAGE_SIZE }, { "ins_lat", F_INS_LAT },
 };
 
 /* perf's fields that pulse does not print yet: named as such, not "invalid" */
 static const char *const unsupported_fields[] = {
-	"srcline", "iregs", "uregs", "brstack", "brstacksym", "flags", "bpf-output",
-	"brstackinsn", "brstackoff", "callindent", "insn", "insnlen", "synth", "phys_addr",
-	"metric", "misc", "srccode", "ipc", "tod", "data_page_size", "code_page_size",
-	"ins_lat", "weight", "data_src",
+	"srcline", "iregs", "uregs", "brstack", "brstacksym", "bpf-output",
+	"brstackinsn", "brstackinsnlen", "brstackoff", "callindent", "insn", "insnlen",
+	"synth", "metric", "srccode", "ipc", "tod", "data_src",
 };
 
-/* perf's output types (output_type()) */
-enum { OUT_HW, OUT_SW, OUT_TRACE, OUT_HW_CACHE, OUT_RAW, OUT_BREAK, OUT_OTHER, OUT_MAX };
+/* perf's output types (output_type()); SYNTH never matches an event here */
+enum { OUT_HW, OUT_SW, OUT_TRACE, OUT_HW_CACHE, OUT_RAW, OUT_BREAK, OUT_SYNTH, OUT_OTHER,
+       OUT_MAX };
 
+/* the "type:" prefixes -F takes (NULL: none names the type) */
 static const char *const out_type_names[OUT_MAX] = {
-	"hw", "sw", "trace", "hw-cache", "raw", "break", "other",
+	"hw", "sw", "trace", NULL, "raw", "break", "synth", NULL,
+};
+
+/* perf's event_type(), for its messages */
+static const char *const out_type_desc[OUT_MAX] = {
+	"hardware", "software", "tracepoint", "hardware-cache", "raw", "breakpoint", "synth",
+	"unknown",
 };
 
 #define DEFAULT_HW (F_COMM | F_TID | F_CPU | F_TIME | F_EVNAME | F_IP | F_SYM | F_SYMOFFSET | \
@@ -70,9 +88,10 @@ static const char *const out_type_names[OUT_MAX] = {
 struct out_type {
 	unsigned int fields;
 	unsigned int invalid;		/* fields this type never has */
-	unsigned int user_set_fields;
-	unsigned int user_unset_fields;
-	bool user_set;
+	unsigned int user_set_fields;	/* asked for without a type: must be in the samples */
+	unsigned int user_unset_fields;	/* removed with -field without a type */
+	bool user_set;			/* a -F changed this type */
+	bool wildcard_set;		/* ... and named a field (else "type:" alone) */
 };
 
 struct script_event {
@@ -89,11 +108,11 @@ struct pulse_script {
 	struct pulse_script_opts opts;
 	FILE *fp;
 	struct out_type out[OUT_MAX];
-	bool fields_set;		/* a -F without a type was given */
 	struct script_event *ev;	/* one per attr, prepared so far */
 	size_t nr_ev;
 	int name_width;			/* widest event name; 0: not yet known */
 	bool use_callchain;		/* symbol_conf.use_callchain */
+	bool print_flags;		/* -F flags */
 	bool file_checked;		/* perf_session__check_output_opt() done */
 	unsigned long long nr_samples;
 	char err[512];
@@ -158,7 +177,9 @@ int pulse_script__new(struct pulse_script **sp, struct pulse_data *d, struct pul
 	}
 	s->out[OUT_TRACE].fields = F_COMM | F_TID | F_CPU | F_TIME | F_EVNAME | F_TRACE;
 	s->out[OUT_TRACE].invalid = 0;
-	s->out[OUT_RAW].fields |= F_ADDR;
+	s->out[OUT_RAW].fields |= F_ADDR | F_WEIGHT | F_PHYS_ADDR | F_DATA_PAGE_SIZE |
+				   F_CODE_PAGE_SIZE | F_INS_LAT;
+	s->out[OUT_SYNTH].fields &= ~F_PERIOD;
 	*sp = s;
 	return 0;
 }
@@ -202,6 +223,34 @@ static int field_of(const char *name, size_t len)
 	return 0;
 }
 
+static const char *field_name(unsigned int f)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
+		if (field_names[i].field == f)
+			return field_names[i].name;
+	return "?";
+}
+
+static void set_field(struct out_type *o, unsigned int f, bool remove, bool wildcard)
+{
+	if (remove) {
+		o->fields &= ~f;
+		if (wildcard) {
+			o->user_set_fields &= ~f;
+			o->user_unset_fields |= f;
+		}
+	} else {
+		o->fields |= f;
+		if (wildcard) {
+			o->user_set_fields |= f;
+			o->user_unset_fields &= ~f;
+		}
+	}
+	o->user_set = true;
+	o->wildcard_set = true;
+}
+
+/* perf's parse_output_fields() */
 int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 {
 	enum { DEFAULT, SET, ADD, REMOVE } change = DEFAULT;
@@ -213,7 +262,8 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 		size_t n = colon - spec;
 
 		for (int i = 0; i < OUT_MAX; i++)
-			if (strlen(out_type_names[i]) == n && !strncmp(out_type_names[i], spec, n))
+			if (out_type_names[i] && strlen(out_type_names[i]) == n &&
+			    !strncmp(out_type_names[i], spec, n))
 				type = i;
 		if (type < 0) {
 			snprintf(s->err, sizeof(s->err), "invalid event type '%.*s' in field string",
@@ -221,11 +271,12 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 			return -EINVAL;
 		}
 		tok = colon + 1;
-		/* "type:" alone shows nothing for that type, as in perf */
-		s->out[type].fields = 0;
-		s->out[type].user_set = true;
-		if (strchr(tok, '+') || strchr(tok, '-'))
+		/* +field and -field change the defaults instead of replacing them */
+		if (!strchr(tok, '+') && !strchr(tok, '-')) {
 			s->out[type].fields = 0;
+			s->out[type].user_set = true;
+			s->out[type].wildcard_set = false;
+		}
 	} else {
 		tok = spec;
 		if (!*spec) {
@@ -233,18 +284,23 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 				 "cannot set fields to 'none' for all event types");
 			return -EINVAL;
 		}
-		/* +field and -field change the defaults instead of replacing them */
 		if (!strchr(spec, '+') && !strchr(spec, '-')) {
 			for (int j = 0; j < OUT_MAX; j++) {
 				s->out[j].fields = 0;
 				s->out[j].user_set = true;
+				s->out[j].wildcard_set = true;
 			}
 		}
 	}
 	while (*tok) {
 		const char *end = strchrnul(tok, ',');
+		bool remove;
 		int f;
 
+		if (end == tok) {	/* strtok_r() skips empty tokens */
+			tok++;
+			continue;
+		}
 		if (*tok == '+' || *tok == '-') {
 			if (change == SET)
 				goto badmix;
@@ -255,7 +311,12 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 				goto badmix;
 			change = SET;
 		}
-		f = field_of(tok, end - tok);
+		remove = change == REMOVE;
+		if (end - tok == 5 && !strncmp(tok, "flags", 5)) {
+			f = F_FLAGS;
+		} else {
+			f = field_of(tok, end - tok);
+		}
 		if (!f) {
 			for (size_t i = 0; i < ARRAY_SIZE(unsupported_fields); i++)
 				if (strlen(unsupported_fields[i]) == (size_t)(end - tok) &&
@@ -269,23 +330,22 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 				 (int)(end - tok), tok);
 			return -EINVAL;
 		}
-		for (int j = 0; j < OUT_MAX; j++) {
-			struct out_type *o = &s->out[j];
-
-			if (type >= 0 && j != type)
-				continue;
-			if (type < 0 && (o->invalid & f))
-				continue;	/* perf warns "not valid for ... events. Ignoring." */
-			if (change == REMOVE) {
-				o->fields &= ~f;
-				o->user_set_fields &= ~f;
-				o->user_unset_fields |= f;
-			} else {
-				o->fields |= f;
-				o->user_set_fields |= f;
-				o->user_unset_fields &= ~f;
+		if (f == F_FLAGS) {
+			/* a switch of its own in perf, for every type */
+			s->print_flags = !remove;
+		} else if (type < 0) {
+			/* perf warns "not valid for ... events. Ignoring." */
+			for (int j = 0; j < OUT_MAX; j++)
+				if (!(s->out[j].invalid & f))
+					set_field(&s->out[j], f, remove, true);
+		} else {
+			if (s->out[type].invalid & f) {
+				snprintf(s->err, sizeof(s->err), "'%s' not valid for %s events",
+					 field_name(f), out_type_desc[type]);
+				return -EINVAL;
 			}
-			o->user_set = true;
+			/* a typed field is dropped quietly when the samples lack it */
+			set_field(&s->out[type], f, remove, false);
 		}
 		tok = *end ? end + 1 : end;
 	}
@@ -293,14 +353,6 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 badmix:
 	snprintf(s->err, sizeof(s->err), "cannot mix +-field with overridden fields");
 	return -EINVAL;
-}
-
-static const char *field_name(unsigned int f)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
-		if (field_names[i].field == f)
-			return field_names[i].name;
-	return "?";
 }
 
 /* perf's evsel__do_check_stype() */
@@ -340,6 +392,9 @@ static int check_attr(struct pulse_script *s, struct script_event *ev,
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_IP, "IP", F_IP);
 	if (o->fields & F_ADDR)
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_ADDR, "ADDR", F_ADDR);
+	if (o->fields & F_WEIGHT)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT,
+					 "WEIGHT", F_WEIGHT);
 	if (err)
 		return err;
 	if ((o->fields & (F_SYM | F_DSO)) &&
@@ -364,8 +419,18 @@ static int check_attr(struct pulse_script *s, struct script_event *ev,
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_TIME, "TIME", F_TIME);
 	if (o->fields & F_CPU)
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_CPU, "CPU", F_CPU);
-	if (o->fields & F_PERIOD)
-		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_PERIOD, "PERIOD", F_PERIOD);
+	if (o->fields & F_PHYS_ADDR)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR",
+					 F_PHYS_ADDR);
+	if (o->fields & F_DATA_PAGE_SIZE)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE",
+					 F_DATA_PAGE_SIZE);
+	if (o->fields & F_CODE_PAGE_SIZE)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE",
+					 F_CODE_PAGE_SIZE);
+	if (o->fields & F_INS_LAT)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT",
+					 F_INS_LAT);
 	return err;
 }
 
@@ -430,15 +495,22 @@ static int script__prepare(struct pulse_script *s)
 	/* perf_session__check_output_opt() */
 	s->file_checked = true;
 	for (int t = 0; t < OUT_MAX; t++) {
-		for (size_t i = 0; i < nr; i++) {
-			if (ev[i].otype != t)
-				continue;
-			if (s->out[t].fields) {
-				err = check_attr(s, &ev[i], pulse_data__attr(s->d, i));
-				if (err)
-					return err;
-			}
-			break;
+		size_t i;
+
+		for (i = 0; i < nr; i++)
+			if (ev[i].otype == t)
+				break;
+		/* "type:" with no field still needs events of that type */
+		if (i == nr && s->out[t].user_set && !s->out[t].wildcard_set && t != OUT_SYNTH) {
+			snprintf(s->err, sizeof(s->err),
+				 "%s events do not exist. Remove corresponding -F option to proceed.",
+				 out_type_desc[t]);
+			return -EINVAL;
+		}
+		if (i < nr && s->out[t].fields) {
+			err = check_attr(s, &ev[i], pulse_data__attr(s->d, i));
+			if (err)
+				return err;
 		}
 	}
 	s->use_callchain = false;
@@ -536,9 +608,64 @@ static void put_rstr(FILE *fp, const char *str, int width)
 	fwrite_unlocked(str, 1, len, fp);
 }
 
+/* the MISC field: cpumode letters, then the record type's own flags */
+static void print_misc(FILE *fp, __u16 misc, __u32 type)
+{
+	int n = 0;
+
+#define HAS(m) ((misc & PERF_RECORD_MISC_##m) == PERF_RECORD_MISC_##m)
+	static const struct {
+		__u16 bits;
+		char c;
+	} modes[] = {
+		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
+		{ PERF_RECORD_MISC_HYPERVISOR, 'H' }, { PERF_RECORD_MISC_GUEST_KERNEL, 'G' },
+		{ PERF_RECORD_MISC_GUEST_USER, 'g' },
+	};
+
+	/* perf tests each mode as a bit mask, so USER (2) also matches HYPERVISOR (3) */
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
+		if ((misc & modes[i].bits) == modes[i].bits) {
+			putc_unlocked(modes[i].c, fp);
+			n++;
+		}
+	}
+	switch (type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		if (HAS(MMAP_DATA)) {
+			putc_unlocked('M', fp);
+			n++;
+		}
+		break;
+	case PERF_RECORD_COMM:
+		if (HAS(COMM_EXEC)) {
+			putc_unlocked('E', fp);
+			n++;
+		}
+		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		if (HAS(SWITCH_OUT)) {
+			putc_unlocked('S', fp);
+			n++;
+			if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) {
+				putc_unlocked('p', fp);
+				n++;
+			}
+		}
+		break;
+	default:
+		break;
+	}
+#undef HAS
+	/* "%*s" of " " in 6 - n: at least one space */
+	put_spaces(fp, n < 5 ? 6 - n : 1);
+}
+
 /* perf_sample__fprintf_start() */
 static void print_start(struct pulse_script *s, const struct script_event *ev,
-			const struct pulse_sample *smp, const char *comm)
+			const struct pulse_sample *smp, const char *comm, __u32 type)
 {
 	unsigned int fields = s->out[ev->otype].fields;
 	FILE *fp = s->fp;
@@ -570,6 +697,8 @@ static void print_start(struct pulse_script *s, const struct script_event *ev,
 		fwrite_unlocked(p, 1, end - p, fp);
 		put_str(fp, "] ");
 	}
+	if (fields & F_MISC)
+		print_misc(fp, smp->misc, type);
 	if (fields & F_TIME) {
 		uint64_t secs = smp->time / 1000000000ULL, nsecs = smp->time % 1000000000ULL;
 		char buf[48], *end = buf + sizeof(buf), *p;
@@ -719,6 +848,69 @@ static bool callchain_valid(const struct pulse_sample *smp)
 	return true;
 }
 
+/* get_page_size_name(): " 4K", " N/A" */
+static void put_page_size(FILE *fp, uint64_t size)
+{
+	static const char units[] = "BKMG";
+	int i = 0;
+
+	putc_unlocked(' ', fp);
+	if (!size) {
+		put_str(fp, "N/A");
+		return;
+	}
+	while (size / 1024 > 1 && i < 3) {
+		size /= 1024;
+		i++;
+	}
+	put_udec(fp, size, 0);
+	putc_unlocked(units[i], fp);
+}
+
+/* perf's sample_addr_correlates_sym(): the address is code or data of the task */
+static bool addr_correlates_sym(const struct perf_event_attr *attr)
+{
+	return attr->type == PERF_TYPE_SOFTWARE &&
+	       (attr->config == PERF_COUNT_SW_PAGE_FAULTS ||
+		attr->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		attr->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
+}
+
+/*
+ * perf_sample__fprintf_addr(): the address, and for page faults where it
+ * lands (thread__resolve(): the sample's cpumode, else the other one)
+ */
+static int print_addr(struct pulse_script *s, unsigned int fields,
+		      const struct perf_event_attr *attr, const struct pulse_sample *smp,
+		      uint8_t cpumode)
+{
+	struct pulse_addr_loc al;
+	FILE *fp = s->fp;
+	int err;
+
+	put_hex(fp, smp->addr, 16);
+	if (!addr_correlates_sym(attr))
+		return 0;
+	err = pulse_machine__resolve(s->m, smp->pid, smp->tid, cpumode, smp->addr, &al);
+	if (!err && !al.dso)
+		err = pulse_machine__resolve(s->m, smp->pid, smp->tid,
+					     cpumode == PERF_RECORD_MISC_KERNEL ?
+					     PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL,
+					     smp->addr, &al);
+	if (err)
+		return err;
+	if (fields & F_SYM) {
+		putc_unlocked(' ', fp);
+		put_sym(fp, &al, fields & F_SYMOFFSET);
+	}
+	if (fields & F_DSO) {
+		put_str(fp, " (");
+		put_str(fp, dso_name(al.dso));
+		putc_unlocked(')', fp);
+	}
+	return 0;
+}
+
 static int script__sample(struct pulse_script *s, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
@@ -742,6 +934,9 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 	attr = pulse_data__attr(s->d, idx);
 	if (pulse_sample__parse(rec, rec->size, attr, &smp))
 		return 0;
+	/* perf has no PERIOD check: a fixed period (-c) is the attr's */
+	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
+		smp.period = attr->sample_period;
 	ev = &s->ev[idx];
 	fields = s->out[ev->otype].fields;
 	if (!fields)
@@ -749,6 +944,13 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 	err = resolve(s, &smp, rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, smp.ip, &al);
 	if (err)
 		return err;
+	/* perf's --time, --cpu, then machine__resolve()'s al->filtered */
+	if (s->opts.filter &&
+	    pulse_hist_filter__match(s->opts.filter, &al, al.thread->comm,
+				     attr->sample_type & PERF_SAMPLE_CPU ? (int)smp.cpu : -1,
+				     attr->sample_type & PERF_SAMPLE_TIME ? smp.time : ~0ULL) !=
+	    PULSE_FILTER_KEEP)
+		return 0;
 	if (!s->name_width) {
 		for (size_t i = 0; i < s->nr_ev; i++) {
 			int n = (int)strlen(s->ev[i].name);
@@ -758,7 +960,7 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 		}
 	}
 	s->nr_samples++;
-	print_start(s, ev, &smp, al.thread->comm);
+	print_start(s, ev, &smp, al.thread->comm, PERF_RECORD_SAMPLE);
 	if (fields & F_PERIOD) {
 		put_udec(fp, smp.period, 10);
 		putc_unlocked(' ', fp);
@@ -767,10 +969,23 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 		put_rstr(fp, ev->name, s->name_width);
 		put_str(fp, ": ");
 	}
+	/* perf_sample__fprintf_flags(): no flags outside instruction traces */
+	if (s->print_flags)
+		put_spaces(fp, 24);
 	if ((fields & F_TRACE) && smp.raw && ev->tp)
 		pulse_trace__fprintf(s->trace, ev->tp, (int)smp.cpu, smp.raw, smp.raw_size, fp);
-	if (fields & F_ADDR)
-		put_hex(fp, smp.addr, 16);
+	if (fields & F_ADDR) {
+		err = print_addr(s, fields, attr, &smp, rec->misc & PERF_RECORD_MISC_CPUMODE_MASK);
+		if (err)
+			return err;
+	}
+	if (fields & F_WEIGHT) {
+		/* WEIGHT_STRUCT: var1_dw is the weight, var2_w the instruction latency */
+		put_udec(fp, attr->sample_type & PERF_SAMPLE_WEIGHT_STRUCT ?
+			 (uint32_t)smp.weight : smp.weight, 16);
+	}
+	if (fields & F_INS_LAT)
+		put_udec(fp, (uint16_t)(smp.weight >> 32), 16);
 	if (fields & F_IP) {
 		if (s->use_callchain && ev->callchain) {
 			putc_unlocked('\n', fp);
@@ -791,12 +1006,149 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 			}
 		}
 	}
+	if (fields & F_PHYS_ADDR)
+		put_hex(fp, smp.phys_addr, 16);
+	if (fields & F_DATA_PAGE_SIZE)
+		put_page_size(fp, smp.data_page_size);
+	if (fields & F_CODE_PAGE_SIZE)
+		put_page_size(fp, smp.code_page_size);
 	putc_unlocked('\n', fp);
 	return ferror(fp) ? -EIO : 0;
 }
 
+/* --show-*-events: is this side-band record printed? */
+static bool shown(const struct pulse_script *s, __u32 type)
+{
+	switch (type) {
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return s->opts.show_task_events;
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		return s->opts.show_mmap_events;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		return s->opts.show_switch_events;
+	case PERF_RECORD_NAMESPACES:
+		return s->opts.show_namespace_events;
+	case PERF_RECORD_CGROUP:
+		return s->opts.show_cgroup_events;
+	case PERF_RECORD_LOST:
+		return s->opts.show_lost_events;
+	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_BPF_EVENT:
+		return s->opts.show_bpf_events;
+	case PERF_RECORD_FINISHED_ROUND:
+		return s->opts.show_round_events;
+	default:
+		return false;
+	}
+}
+
+/*
+ * perf's print_event_with_time(): the sample columns from the record's
+ * sample_id (without sample_id_all: cpu 0, the record's pid/tid and its
+ * own time, 0 but for FORK and EXIT), then perf_event__fprintf()
+ */
+static int print_side_band(struct pulse_script *s, const struct perf_event_header *rec)
+{
+	const struct perf_event_attr *attr = NULL;
+	struct pulse_thread *thread = NULL;
+	struct pulse_sample smp;
+	int32_t pid, tid;
+	__u32 u32s[2];
+	int idx = -1;
+
+	if (rec->type == PERF_RECORD_FINISHED_ROUND)
+		return pulse_dump__fprintf_event(s->fp, rec);
+	memset(&smp, 0, sizeof(smp));
+	smp.pid = smp.tid = smp.cpu = (__u32)-1;
+	smp.time = ~0ULL;
+	if (pulse_data__nr_attrs(s->d)) {
+		idx = pulse_data__attr_of(s->d, rec, rec->size);
+		if (idx >= 0 && (size_t)idx >= s->nr_ev) {
+			int err = script__prepare(s);
+
+			if (err)
+				return err;
+			if ((size_t)idx >= s->nr_ev)
+				idx = -1;
+		}
+		if (idx >= 0)
+			attr = pulse_data__attr(s->d, idx);
+	}
+	if (attr && attr->sample_id_all) {
+		__u64 st = attr->sample_type;
+
+		if (pulse_sample__parse(rec, rec->size, attr, &smp))
+			return 0;
+		if (!(st & PERF_SAMPLE_TID))
+			smp.pid = smp.tid = (__u32)-1;
+		if (!(st & PERF_SAMPLE_CPU))
+			smp.cpu = (__u32)-1;
+		if (!(st & PERF_SAMPLE_TIME))
+			smp.time = ~0ULL;
+	}
+	smp.misc = rec->misc;
+	/* the thread the line names: the record's own, else the sample's */
+	switch (rec->type) {
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_NAMESPACES:
+		if (rec->size < 16)
+			return 0;
+		memcpy(u32s, (const char *)rec + 8, 8);
+		pid = (int32_t)u32s[0];
+		tid = (int32_t)u32s[1];
+		/* FORK and EXIT: pid, ppid, tid, ptid */
+		if (rec->type == PERF_RECORD_FORK || rec->type == PERF_RECORD_EXIT) {
+			if (rec->size < 20)
+				return 0;
+			memcpy(&u32s[1], (const char *)rec + 16, 4);
+			tid = (int32_t)u32s[1];
+		}
+		break;
+	default:
+		pid = (int32_t)smp.pid;
+		tid = (int32_t)smp.tid;
+		break;
+	}
+	if (attr && !attr->sample_id_all) {
+		smp.cpu = 0;
+		smp.time = 0;
+		if (rec->type == PERF_RECORD_FORK || rec->type == PERF_RECORD_EXIT) {
+			if (rec->size < 32)
+				return 0;
+			memcpy(&smp.time, (const char *)rec + 24, 8);
+		}
+		smp.pid = (__u32)pid;
+		smp.tid = (__u32)tid;
+	}
+	if (s->opts.filter && s->opts.filter->cpus) {
+		struct pulse_hist_filter cpus = { .cpus = s->opts.filter->cpus };
+
+		if (smp.cpu != (__u32)-1 &&
+		    pulse_hist_filter__match(&cpus, NULL, NULL, (int)smp.cpu, ~0ULL) !=
+		    PULSE_FILTER_KEEP)
+			return 0;
+	}
+	if (tid != -1) {
+		thread = pulse_machine__findnew_thread(s->m, pid, tid);
+		if (!thread)
+			return -ENOMEM;
+	}
+	if (attr)
+		print_start(s, &s->ev[idx], &smp, thread ? thread->comm : ":-1", rec->type);
+	return pulse_dump__fprintf_event(s->fp, rec);
+}
+
 int pulse_script__record(struct pulse_script *s, const struct perf_event_header *rec)
 {
+	bool show;
 	int err;
 
 	if (!s->file_checked && !pulse_data__is_pipe(s->d)) {
@@ -806,5 +1158,18 @@ int pulse_script__record(struct pulse_script *s, const struct perf_event_header 
 	}
 	if (rec->type == PERF_RECORD_SAMPLE)
 		return script__sample(s, rec);
-	return pulse_machine__process(s->m, rec);
+	show = shown(s, rec->type);
+	/* EXIT is printed before the thread goes, the others once applied */
+	if (show && rec->type == PERF_RECORD_EXIT) {
+		err = print_side_band(s, rec);
+		if (err)
+			return err;
+		show = false;
+	}
+	if (rec->type < PERF_RECORD_USER_TYPE_START) {
+		err = pulse_machine__process(s->m, rec);
+		if (err)
+			return err;
+	}
+	return show ? print_side_band(s, rec) : 0;
 }

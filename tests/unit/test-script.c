@@ -30,13 +30,14 @@ static int run_record(struct pulse_data *d, const struct perf_event_header *rec,
 {
 	struct run *r = arg;
 
-	if (rec->type >= PERF_RECORD_USER_TYPE_START)
+	if (rec->type >= PERF_RECORD_USER_TYPE_START && rec->type != PERF_RECORD_FINISHED_ROUND)
 		return 0;
 	return pulse_script__record(r->s, rec);
 }
 
 /* Print a golden file in file order (they are time-ordered already). */
-static int run_file(struct run *r, const char *name, const char *fields)
+static int run_file_opts(struct run *r, const char *name, const char *fields,
+			 const struct pulse_script_opts *opts)
 {
 	const char *top = getenv("PULSE_TOP");
 	const void *blob;
@@ -54,12 +55,17 @@ static int run_file(struct run *r, const char *name, const char *fields)
 	if (blob)
 		pulse_trace__parse(&r->t, blob, len);
 	r->fp = open_memstream(&r->out, &r->len);
-	pulse_script__new(&r->s, r->d, &r->m, r->t, NULL, r->fp);
+	pulse_script__new(&r->s, r->d, &r->m, r->t, opts, r->fp);
 	if (fields && (err = pulse_script__set_fields(r->s, fields)))
 		return err;
 	err = pulse_data__for_each_record(r->d, run_record, r);
 	fflush(r->fp);
 	return err;
+}
+
+static int run_file(struct run *r, const char *name, const char *fields)
+{
+	return run_file_opts(r, name, fields, NULL);
 }
 
 static void run_done(struct run *r)
@@ -133,6 +139,74 @@ static void test_script__field_errors(void)
 	run_done(&r);
 }
 
+/* perf script -i tests/data/perf-cpuclock.data --show-task-events --show-mmap-events */
+static void test_script__side_band(void)
+{
+	struct pulse_script_opts opts = { .sz = sizeof(opts), .show_task_events = true,
+					  .show_mmap_events = true };
+	struct run r;
+	char buf[256];
+	const char *p;
+
+	ASSERT_EQ(run_file_opts(&r, "perf-cpuclock.data", NULL, &opts), 0);
+	/* the synthesized kernel map: pid -1, tid 0 of the trailer, the idle thread */
+	ASSERT_STREQ(first_line(r.out, buf, sizeof(buf)),
+		     "         swapper     0     0.000000: PERF_RECORD_MMAP -1/0: "
+		     "[0xffffffff81000000(0x120bb08) @ 0xffffffff81000000]: x [kernel.kallsyms]_text");
+	p = strchr(r.out, '\n') + 1;
+	ASSERT_STREQ(first_line(p, buf, sizeof(buf)),
+		     "       perf-exec     0     0.000000: PERF_RECORD_COMM: perf-exec:6923/6923");
+	p = strchr(p, '\n') + 1;
+	/* the new comm: COMM is applied before it is printed */
+	ASSERT_STREQ(first_line(p, buf, sizeof(buf)),
+		     "            spin  6923   478.886501: PERF_RECORD_COMM exec: spin:6923/6923");
+	run_done(&r);
+
+	/* misc: E for an exec COMM, U for user samples, six columns */
+	ASSERT_EQ(run_file_opts(&r, "perf-cpuclock.data", "comm,tid,misc,time", &opts), 0);
+	p = strchr(strchr(r.out, '\n') + 1, '\n') + 1;
+	ASSERT_STREQ(first_line(p, buf, sizeof(buf)),
+		     "            spin  6923 E       478.886501: PERF_RECORD_COMM exec: spin:6923/6923");
+	run_done(&r);
+
+	opts.show_task_events = opts.show_mmap_events = false;
+	opts.show_round_events = true;
+	ASSERT_EQ(run_file_opts(&r, "perf-cpuclock.data", NULL, &opts), 0);
+	ASSERT_TRUE(strstr(r.out, "\nPERF_RECORD_FINISHED_ROUND\n") != NULL);
+	run_done(&r);
+}
+
+/* A field named with its type is dropped quietly when the samples lack it. */
+static void test_script__typed_fields(void)
+{
+	struct run r;
+	char buf[256];
+
+	ASSERT_EQ(run_file(&r, "perf-cpuclock.data", "sw:comm,cpu"), 0);
+	ASSERT_STREQ(first_line(r.out, buf, sizeof(buf)), "            spin ");
+	run_done(&r);
+	/* +/- with a type keep that type's defaults */
+	ASSERT_EQ(run_file(&r, "perf-cpuclock.data", "sw:-ip,-period"), 0);
+	ASSERT_STREQ(first_line(r.out, buf, sizeof(buf)),
+		     "            spin  6923   478.888561: cpu-clock:ppp: ");
+	run_done(&r);
+	ASSERT_EQ(run_file(&r, "perf-cpuclock.data", "sw:trace"), -EINVAL);
+	ASSERT_STREQ(pulse_script__error(r.s), "'trace' not valid for software events");
+	run_done(&r);
+	/* "type:" alone needs events of that type */
+	ASSERT_EQ(run_file(&r, "perf-cpuclock.data", "hw:"), -EINVAL);
+	ASSERT_STREQ(pulse_script__error(r.s),
+		     "hardware events do not exist. Remove corresponding -F option to proceed.");
+	run_done(&r);
+	ASSERT_EQ(run_file(&r, "perf-cpuclock.data", "comm,addr"), -EINVAL);
+	ASSERT_STREQ(pulse_script__error(r.s),
+		     "Samples for 'cpu-clock:ppp' event do not have ADDR attribute set. "
+		     "Cannot print 'addr' field.");
+	run_done(&r);
+}
+
 TEST_MAIN(TEST(test_script__tracepoint_line),
 	  TEST(test_script__fields),
-	  TEST(test_script__field_errors))
+	  TEST(test_script__field_errors),
+	  TEST(test_script__side_band),
+	  TEST(test_script__typed_fields))
