@@ -101,7 +101,19 @@ struct script_event {
 	struct tep_event *tp;		/* tracepoint format, NULL: none */
 };
 
+/*
+ * A callchain's lines, built in memory and written in one call: callchain
+ * frames are most of a script's output, and a stdio call per field was a
+ * third of its time.
+ */
+struct linebuf {
+	FILE *fp;
+	size_t n;
+	char b[8192];
+};
+
 struct pulse_script {
+	struct linebuf lb;		/* print_callchain()'s output */
 	struct pulse_data *d;
 	struct pulse_machine *m;
 	struct pulse_trace *trace;
@@ -743,36 +755,53 @@ static const char *dso_name(const struct pulse_dso *dso)
 	return dso->kind == PULSE_DSO_KERNEL ? dso->short_name : dso->long_name;
 }
 
-/*
- * pulse_machine__resolve(), plus perf's reach into the kernel beyond the
- * recorded kernel MMAP: perf maps the kernel from /proc/kcore, which covers
- * .init.text (start_kernel, x86_64_start_kernel in the idle task's chain),
- * while the MMAP record ends at _etext.
- */
+/* the machine places kernel addresses past the kernel MMAP as perf does */
 static int resolve(struct pulse_script *s, const struct pulse_sample *smp, uint8_t cpumode,
 		   uint64_t ip, struct pulse_addr_loc *al)
 {
-	struct pulse_machine *m = s->m;
-	const struct pulse_symbol *sym;
-	int err;
+	return pulse_machine__resolve(s->m, smp->pid, smp->tid, cpumode, ip, al);
+}
 
-	err = pulse_machine__resolve(m, smp->pid, smp->tid, cpumode, ip, al);
-	if (err || al->dso || cpumode != PERF_RECORD_MISC_KERNEL || !m->kernel_dso)
-		return err;
-	for (size_t i = 0; i < m->kmaps.nr; i++) {
-		if (m->kmaps.maps[i].dso != m->kernel_dso)
-			continue;
-		if (ip < m->kmaps.maps[i].start)
-			return 0;
-		break;
+static void lb_flush(struct linebuf *lb)
+{
+	if (lb->n)
+		fwrite_unlocked(lb->b, 1, lb->n, lb->fp);
+	lb->n = 0;
+}
+
+static void lb_write(struct linebuf *lb, const char *p, size_t len)
+{
+	if (lb->n + len > sizeof(lb->b)) {
+		lb_flush(lb);
+		if (len > sizeof(lb->b)) {
+			fwrite_unlocked(p, 1, len, lb->fp);
+			return;
+		}
 	}
-	sym = pulse_dso__find_symbol(&m->dsos, m->kernel_dso, ip);
-	if (sym) {
-		al->dso = m->kernel_dso;
-		al->sym = sym;
-		al->addr = ip;
-	}
-	return 0;
+	memcpy(lb->b + lb->n, p, len);
+	lb->n += len;
+}
+
+static inline void lb_putc(struct linebuf *lb, char c)
+{
+	if (lb->n == sizeof(lb->b))
+		lb_flush(lb);
+	lb->b[lb->n++] = c;
+}
+
+static inline void lb_str(struct linebuf *lb, const char *str)
+{
+	lb_write(lb, str, strlen(str));
+}
+
+/* "%*lx" */
+static void lb_hex(struct linebuf *lb, uint64_t v, int width)
+{
+	char buf[32], *end = buf + sizeof(buf), *p = fmt_hex(end, v);
+
+	while (width-- > end - p)
+		lb_putc(lb, ' ');
+	lb_write(lb, p, end - p);
 }
 
 /* sample__fprintf_callchain(): callee first, PERF_CONTEXT_* switch modes */
@@ -780,13 +809,14 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 			   const struct pulse_sample *smp)
 {
 	uint8_t cpumode = PERF_RECORD_MISC_USER;
-	FILE *fp = s->fp;
+	struct linebuf *lb = &s->lb;
 	unsigned int shown = 0;
+	int err = 0;
 
+	lb->fp = s->fp;
 	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
 		struct pulse_addr_loc al;
 		uint64_t ip;
-		int err;
 
 		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
 		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
@@ -802,29 +832,39 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 				continue;
 			default:
 				/* perf resets the chain it has built */
+				lb_flush(lb);
 				return 0;
 			}
 		}
 		shown++;
 		err = resolve(s, smp, cpumode, ip, &al);
 		if (err)
-			return err;
+			break;
 		if (fields & F_IP) {
-			putc_unlocked('\t', fp);
-			put_hex(fp, al.dso && al.dso->kind != PULSE_DSO_KERNEL ? al.addr : ip, 16);
+			lb_putc(lb, '\t');
+			lb_hex(lb, al.dso && al.dso->kind != PULSE_DSO_KERNEL ? al.addr : ip, 16);
 		}
 		if (fields & F_SYM) {
-			putc_unlocked(' ', fp);
-			put_sym(fp, &al, fields & F_SYMOFFSET);
+			lb_putc(lb, ' ');
+			if (!al.sym) {
+				lb_str(lb, "[unknown]");
+			} else {
+				lb_write(lb, al.sym->name, al.sym->namelen);
+				if (fields & F_SYMOFFSET) {
+					lb_str(lb, "+0x");
+					lb_hex(lb, al.addr - al.sym->start, 0);
+				}
+			}
 		}
 		if (fields & F_DSO) {
-			put_str(fp, " (");
-			put_str(fp, dso_name(al.dso));
-			putc_unlocked(')', fp);
+			lb_str(lb, " (");
+			lb_str(lb, dso_name(al.dso));
+			lb_putc(lb, ')');
 		}
-		putc_unlocked('\n', fp);
+		lb_putc(lb, '\n');
 	}
-	return 0;
+	lb_flush(lb);
+	return err;
 }
 
 /*
