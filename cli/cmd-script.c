@@ -162,6 +162,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN('\0', "ns", &opts.ns, "show times in nanoseconds"),
 		OPT_BOOLEAN('G', "hide-call-graph", &opts.hide_callchain,
 			    "when printing symbols do not display call chain"),
+		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
 		OPT_END(),
 	};
 
