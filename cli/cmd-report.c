@@ -676,6 +676,8 @@ static int report_main(int argc, const char **argv)
 		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
+		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
 		OPT_END(),
 	};
 

@@ -216,6 +216,8 @@ int cmd_script(int argc, const char **argv)
 			   "only consider these symbols"),
 		OPT_STRING('C', "cpu", &filter.cpus, "cpu", "list of cpus to profile"),
 		OPT_STRING('\0', "time", &time_str, "str", "time span of interest (start,stop)"),
+		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
 		OPT_END(),
 	};
 

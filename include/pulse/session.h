@@ -27,7 +27,9 @@ bool pulse_session__same_kernel(struct pulse_data *d);
  * pulse_session__symbol_defaults - perf's places to look for symbols: this
  * kernel's /proc/kallsyms when the file was made on it (unless the caller
  * already set kallsyms), /usr/lib/debug, and the build-id cache
- * ($PERF_BUILDID_DIR, else ~/.debug) written into @buf, which must outlive @opts.
+ * ($PERF_BUILDID_DIR, else ~/.debug; with @opts->symfs set, SYMFS/.debug)
+ * written into @buf, which must outlive @opts. Under a symfs root the DSO
+ * code looks up the other paths itself (see struct pulse_symbol_opts).
  */
 void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_opts *opts,
 				    char *buf, size_t size);

@@ -185,6 +185,14 @@ struct pulse_symbol_opts {
 	 * build-id (if any) is the running kernel's (/sys/kernel/notes).
 	 */
 	bool kallsyms_given;
+	/*
+	 * --symfs: the root the recorded paths are looked up under, as perf's
+	 * symbol_conf.symfs (DIR/<recorded path>, DIR/usr/lib/debug/...). It
+	 * also stops the local kernel symbols (/proc/kallsyms, the build-id
+	 * cache's copy) and this process's vDSO from being used: the files
+	 * under DIR are all there is. NULL, "" or a path to / mean none.
+	 */
+	const char *symfs;
 };
 
 struct pulse_dsos {

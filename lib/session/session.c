@@ -97,7 +97,11 @@ void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_op
 	if (!opts->kallsyms && pulse_session__same_kernel(d))
 		opts->kallsyms = "/proc/kallsyms";
 	opts->debug_dir = "/usr/lib/debug";
-	if (dir) {
+	/* perf's symbol__config_symfs(): the cache under the root, not ours */
+	if (opts->symfs) {
+		snprintf(buf, size, "%s/.debug", opts->symfs);
+		opts->buildid_dir = buf;
+	} else if (dir) {
 		snprintf(buf, size, "%s", dir);
 		opts->buildid_dir = buf;
 	} else if (home) {

@@ -15,6 +15,12 @@
  * no sample hit at record time) takes the one of the file on disk, as perf
  * does, so that the build-id paths are tried too. A candidate whose
  * build-id differs from the DSO's is skipped.
+ *
+ * With a symfs root (--symfs DIR) the candidates are those paths under DIR
+ * where perf's dso__read_binary_type_filename() joins them (the file, its
+ * debuglink directory, DIR/usr/lib/debug/...), the build-id cache is the
+ * caller's (perf: DIR/.debug), and no symbols of this machine's kernel or
+ * vDSO are used.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +52,20 @@ static char *dup_opt(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+/* perf's symbol__init(): a symfs of "/" is no symfs. */
+static char *dup_symfs(const char *dir)
+{
+	char *real;
+	bool root;
+
+	if (!dir || !dir[0])
+		return NULL;
+	real = realpath(dir, NULL);
+	root = real && !strcmp(real, "/");
+	free(real);
+	return root ? NULL : strdup(dir);
+}
+
 int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *opts)
 {
 	memset(dsos, 0, sizeof(*dsos));
@@ -65,6 +85,8 @@ int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *op
 			dsos->opts.vmlinux = dup_opt(opts->vmlinux);
 			dsos->opts.kallsyms_given = opts->kallsyms_given;
 		}
+		if (opts->sz >= offsetof(struct pulse_symbol_opts, symfs) + sizeof(opts->symfs))
+			dsos->opts.symfs = dup_symfs(opts->symfs);
 	}
 	return 0;
 }
@@ -94,6 +116,7 @@ void pulse_dsos__exit(struct pulse_dsos *dsos)
 	free((char *)dsos->opts.debug_dir);
 	free((char *)dsos->opts.buildid_dir);
 	free((char *)dsos->opts.vmlinux);
+	free((char *)dsos->opts.symfs);
 	memset(dsos, 0, sizeof(*dsos));
 }
 
@@ -332,62 +355,84 @@ static void consider(const struct pulse_dso *dso, struct candidates *c, const ch
 }
 
 /*
- * The binary at the recorded path was rebuilt or upgraded since the
- * recording: its symbols would name the wrong functions, so it is skipped
- * (see probe()), and the user is told, once per DSO since a DSO is loaded
- * once. perf 6.1 skips it silently, leaving bare addresses unexplained.
+ * perf's __symbol__join_symfs() (path__join): @path under the symfs root,
+ * "DIR/" + path, or @path itself without a root.
  */
-static void dso__check_on_disk(const struct pulse_dso *dso)
+static void join_symfs(const struct pulse_symbol_opts *o, char *buf, size_t size,
+		       const char *path)
+{
+	const char *root = o->symfs ? o->symfs : "";
+
+	snprintf(buf, size, "%s%s%s", root, root[0] ? "/" : "", path);
+}
+
+/*
+ * The binary at the recorded path (under the symfs root, if any) was
+ * rebuilt or upgraded since the recording: its symbols would name the wrong
+ * functions, so it is skipped (see probe()), and the user is told, once per
+ * DSO since a DSO is loaded once. perf 6.1 skips it silently, leaving bare
+ * addresses unexplained.
+ */
+static void dso__check_on_disk(const struct pulse_dso *dso, const char *path)
 {
 	char want[41], have[41];
 	uint8_t id[20];
 	int n;
 
-	if (!is_regular(dso->long_name))
+	if (!is_regular(path))
 		return;
-	n = pulse_elf__build_id(dso->long_name, id, sizeof(id));
+	n = pulse_elf__build_id(path, id, sizeof(id));
 	if (n <= 0 || build_id_equal(dso, id, n))
 		return;
 	build_id_hex(dso, want);
 	pulse_build_id__hex(id, n, have, sizeof(have));
 	pr_warn("%s on disk is not the recorded binary (build-id %s, recorded %s): "
-		"its symbols are not used\n", dso->long_name, have, want);
+		"its symbols are not used\n", path, have, want);
 }
 
 static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 {
 	const struct pulse_symbol_opts *o = &dsos->opts;
 	char path[PATH_MAX * 2 + 64], link[PATH_MAX], dir[PATH_MAX], hex[41];
+	char file[PATH_MAX], debug[PATH_MAX] = "";
 	struct candidates c = { "", "" };
 	const char *slash;
 
 	elf_version(EV_CURRENT);
+	/* the file as mapped, under the symfs root; its debug dirs likewise */
+	join_symfs(o, file, sizeof(file), dso->long_name);
+	if (o->debug_dir)
+		join_symfs(o, debug, sizeof(debug), o->debug_dir);
 	/*
 	 * perf's dso__load(): without a recorded build-id (pipe mode, a file
 	 * without the BUILD_ID feature, a DSO no sample hit at record time)
 	 * the one of the file on disk is taken, so that the build-id debug
 	 * file can be found and the other candidates checked against it.
+	 * perf 6.1 asks whether the recorded path is a file on this machine,
+	 * then reads the one under the symfs root: so does pulse.
 	 */
 	if (!dso->has_build_id) {
 		unsigned char id[PULSE_BUILD_ID_SIZE];
 		size_t len = 0;
-		struct stat st;
 
-		if (!stat(dso->long_name, &st) && S_ISREG(st.st_mode) &&
-		    !pulse_build_id__read_file(dso->long_name, id, &len) && len) {
+		if (is_regular(dso->long_name) && is_regular(file) &&
+		    !pulse_build_id__read_file(file, id, &len) && len) {
 			memcpy(dso->build_id, id, len);
 			dso->build_id_size = len;
 			dso->has_build_id = true;
 		}
 	} else {
-		dso__check_on_disk(dso);
+		dso__check_on_disk(dso, file);
 	}
-	slash = strrchr(dso->long_name, '/');
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - dso->long_name) : 0,
-		 dso->long_name);
 
-	/* DEBUGLINK: the first of perf's debuglink_paths that is a file */
-	if (is_regular(dso->long_name) && !read_debuglink(dso->long_name, link, sizeof(link))) {
+	/*
+	 * DEBUGLINK: the first of perf's debuglink_paths that is a file, next
+	 * to the file under the symfs root (the last one is perf's fixed
+	 * /usr/lib/debug prefix before that directory, not joined).
+	 */
+	slash = strrchr(file, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - file) : 0, file);
+	if (is_regular(file) && !read_debuglink(file, link, sizeof(link))) {
 		for (int i = 0; i < 4; i++) {
 			if (i == 0)
 				snprintf(path, sizeof(path), "%s", link);
@@ -422,26 +467,29 @@ static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 	}
 	/* FEDORA_DEBUGINFO, UBUNTU_DEBUGINFO, BUILDID_DEBUGINFO */
 	if (o->debug_dir) {
-		snprintf(path, sizeof(path), "%s%s.debug", o->debug_dir, dso->long_name);
+		snprintf(path, sizeof(path), "%s%s.debug", debug, dso->long_name);
 		consider(dso, &c, path);
-		snprintf(path, sizeof(path), "%s%s", o->debug_dir, dso->long_name);
+		snprintf(path, sizeof(path), "%s%s", debug, dso->long_name);
 		consider(dso, &c, path);
 		if (dso->has_build_id) {
-			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", o->debug_dir, hex,
+			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", debug, hex,
 				 hex + 2);
 			consider(dso, &c, path);
 		}
 	}
 	/* SYSTEM_PATH_DSO */
-	consider(dso, &c, dso->long_name);
+	consider(dso, &c, file);
 	/* OPENEMBEDDED_DEBUGINFO: DIR/.debug/NAME */
+	slash = strrchr(dso->long_name, '/');
 	if (slash) {
-		snprintf(path, sizeof(path), "%s/.debug%s", dir, slash);
+		join_symfs(o, path, sizeof(path), "");
+		snprintf(path + strlen(path), sizeof(path) - strlen(path), "%.*s/.debug%s",
+			 (int)(slash - dso->long_name), dso->long_name, slash);
 		consider(dso, &c, path);
 	}
 	/* MIXEDUP_UBUNTU_DEBUGINFO: /usr/lib/X as /usr/lib/debug/lib/X */
 	if (o->debug_dir && !strncmp(dso->long_name, "/usr/lib/", 9)) {
-		snprintf(path, sizeof(path), "%s%s", o->debug_dir, dso->long_name + 4);
+		snprintf(path, sizeof(path), "%s%s", debug, dso->long_name + 4);
 		consider(dso, &c, path);
 	}
 	if (!c.syms[0] && !c.run[0])
@@ -489,6 +537,8 @@ static bool dso__is_running_kernel(const struct pulse_dso *dso)
  * recording (the caller checks OSRELEASE, the build-id is checked here),
  * then the copy of its kallsyms perf record kept in the build-id cache.
  * Without any, kernel addresses stay unresolved, as perf prints them.
+ * With a symfs root only the named files are used (perf's "do not try
+ * local files if a symfs was given"), a relative -k path under the root.
  */
 static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 {
@@ -496,21 +546,30 @@ static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 	char path[PATH_MAX], hex[41];
 
 	if (o->vmlinux) {
+		const char *vmlinux = o->vmlinux;
 		uint8_t id[20];
 		int n;
 
+		if (vmlinux[0] != '/') {
+			join_symfs(o, path, sizeof(path), vmlinux);
+			vmlinux = path;
+		}
 		if (dso->has_build_id) {
-			n = pulse_elf__build_id(o->vmlinux, id, sizeof(id));
+			n = pulse_elf__build_id(vmlinux, id, sizeof(id));
 			if (n > 0 && !build_id_equal(dso, id, n)) {
 				build_id_hex(dso, hex);
 				pr_warn("%s is not the recorded kernel (build-id %s): no kernel symbols\n",
-					o->vmlinux, hex);
+					vmlinux, hex);
 				return -ENOENT;
 			}
 		}
-		return pulse_symtab__load_vmlinux(&dso->symtab, o->vmlinux);
+		return pulse_symtab__load_vmlinux(&dso->symtab, vmlinux);
 	}
-	if (o->kallsyms && (o->kallsyms_given || dso__is_running_kernel(dso)))
+	if (o->kallsyms && o->kallsyms_given)
+		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
+	if (o->symfs)
+		return -ENOENT;
+	if (o->kallsyms && dso__is_running_kernel(dso))
 		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
 	if (o->kallsyms)
 		pr_debug("symbols: the running kernel is not the recorded one: %s not used\n",
@@ -546,7 +605,8 @@ int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso)
 			snprintf(path, sizeof(path), "%s/[vdso]/%s/vdso", dsos->opts.buildid_dir, hex);
 			ret = pulse_symtab__load_elf(&dso->symtab, path, NULL);
 		}
-		if (ret < 0 && !dsos->opts.no_vdso)
+		/* pulse's own: perf reads only the build-id cache's copy */
+		if (ret < 0 && !dsos->opts.no_vdso && !dsos->opts.symfs)
 			ret = dso__load_own_vdso(dso);
 		break;
 	case PULSE_DSO_PERF_MAP:
