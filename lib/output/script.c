@@ -755,6 +755,20 @@ static const char *dso_name(const struct pulse_dso *dso)
 	return dso->kind == PULSE_DSO_KERNEL ? dso->short_name : dso->long_name;
 }
 
+/* " sym+0xoff (dso)" as the fields ask */
+static void put_sym_dso(FILE *fp, const struct pulse_addr_loc *al, unsigned int fields)
+{
+	if (fields & F_SYM) {
+		putc_unlocked(' ', fp);
+		put_sym(fp, al, fields & F_SYMOFFSET);
+	}
+	if (fields & F_DSO) {
+		put_str(fp, " (");
+		put_str(fp, dso_name(al->dso));
+		putc_unlocked(')', fp);
+	}
+}
+
 /* the machine places kernel addresses past the kernel MMAP as perf does */
 static int resolve(struct pulse_script *s, const struct pulse_sample *smp, uint8_t cpumode,
 		   uint64_t ip, struct pulse_addr_loc *al)
@@ -939,15 +953,7 @@ static int print_addr(struct pulse_script *s, unsigned int fields,
 					     smp->addr, &al);
 	if (err)
 		return err;
-	if (fields & F_SYM) {
-		putc_unlocked(' ', fp);
-		put_sym(fp, &al, fields & F_SYMOFFSET);
-	}
-	if (fields & F_DSO) {
-		put_str(fp, " (");
-		put_str(fp, dso_name(al.dso));
-		putc_unlocked(')', fp);
-	}
+	put_sym_dso(fp, &al, fields);
 	return 0;
 }
 
@@ -1035,15 +1041,7 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 		} else {
 			putc_unlocked(' ', fp);
 			put_hex(fp, smp.ip, 16);
-			if (fields & F_SYM) {
-				putc_unlocked(' ', fp);
-				put_sym(fp, &al, fields & F_SYMOFFSET);
-			}
-			if (fields & F_DSO) {
-				put_str(fp, " (");
-				put_str(fp, dso_name(al.dso));
-				putc_unlocked(')', fp);
-			}
+			put_sym_dso(fp, &al, fields);
 		}
 	}
 	if (fields & F_PHYS_ADDR)
