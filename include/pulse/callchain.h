@@ -145,6 +145,13 @@ int pulse_cc_root__append(struct pulse_cc_root *root, const struct pulse_cc_loc 
 int pulse_cc_root__sort(struct pulse_cc_root *root, const struct pulse_callchain_param *p,
 			uint64_t min_hit);
 
+/*
+ * pulse_cc_root__sort() with the output order's memory from @arena, which
+ * must live as long as the tree: to sort trees on several threads
+ */
+int pulse_cc_root__sort_in(struct pulse_cc_root *root, const struct pulse_callchain_param *p,
+			   uint64_t min_hit, struct pulse_arena *arena);
+
 void pulse_cc_root__exit(struct pulse_cc_root *root);
 
 #endif

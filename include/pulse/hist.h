@@ -88,6 +88,8 @@ struct pulse_hists {
 	uint64_t cur_seq;				/* the sample being added */
 	uint32_t *he_cache;				/* entries one sample added */
 	size_t he_cache_alloc;
+	bool chains_sorted;				/* by pulse_hists__sort() */
+	int chains_err;					/* its result */
 	struct pulse_hists *shards;			/* pulse_hists__make_shards() */
 	unsigned int nr_shards;
 };
@@ -200,7 +202,11 @@ void pulse_hist_pool__delete(struct pulse_hist_pool *pool);
  */
 int pulse_hists__sort_chains(struct pulse_hists *h);
 
-/* Put the entries in output order (after which __add() must not be called). */
+/*
+ * Put the entries in output order (after which __add() must not be called);
+ * with callchains, their trees' order is made at the same time on another
+ * thread (pulse_hists__sort_chains() then returns its result).
+ */
 void pulse_hists__sort(struct pulse_hists *h);
 
 /**

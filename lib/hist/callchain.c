@@ -442,17 +442,22 @@ static void sort_flat(struct pulse_cc_root *root, struct pulse_cc_node *node, ui
 int pulse_cc_root__sort(struct pulse_cc_root *root, const struct pulse_callchain_param *p,
 			uint64_t min_hit)
 {
+	return pulse_cc_root__sort_in(root, p, min_hit, root->arena);
+}
+
+int pulse_cc_root__sort_in(struct pulse_cc_root *root, const struct pulse_callchain_param *p,
+			   uint64_t min_hit, struct pulse_arena *arena)
+{
 	if (!root->arena)	/* nothing appended */
 		return 0;
 	switch (p->mode) {
 	case PULSE_CC_GRAPH_ABS:
 	case PULSE_CC_GRAPH_REL:
-		return sort_graph(root->arena, &root->node, p, min_hit);
+		return sort_graph(arena, &root->node, p, min_hit);
 	case PULSE_CC_FLAT:
 	case PULSE_CC_FOLDED:
 		root->nr_flat = 0;
-		root->flat = pulse_arena__alloc(root->arena,
-						count_nodes(&root->node) * sizeof(*root->flat));
+		root->flat = pulse_arena__alloc(arena, count_nodes(&root->node) * sizeof(*root->flat));
 		if (!root->flat)
 			return -ENOMEM;
 		sort_flat(root, &root->node, min_hit);

@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/hist.h>
@@ -864,7 +865,31 @@ out:
 	return err;
 }
 
-void pulse_hists__sort(struct pulse_hists *h)
+/*
+ * The callchain trees' output order, on a thread of its own while the
+ * entries are put in order: both are a good part of what a report does
+ * after reading, and they touch different memory (a tree's sort writes
+ * its nodes' sorted arrays, the entries' order reads roots' depths).
+ */
+struct chain_sort {
+	struct pulse_cc_root **roots;
+	size_t nr;
+	const struct pulse_callchain_param *cc;
+	uint64_t min_hit;
+	struct pulse_arena arena;	/* the sorted arrays */
+	int err;
+};
+
+static void *chain_sort__run(void *arg)
+{
+	struct chain_sort *cs = arg;
+
+	for (size_t i = 0; i < cs->nr && !cs->err; i++)
+		cs->err = pulse_cc_root__sort_in(cs->roots[i], cs->cc, cs->min_hit, &cs->arena);
+	return NULL;
+}
+
+static void hists__sort_entries(struct pulse_hists *h)
 {
 	/* short of memory for the trees: the same rows, ties maybe elsewhere */
 	if (hists__output_tree(h))
@@ -875,13 +900,40 @@ void pulse_hists__sort(struct pulse_hists *h)
 	h->index_size = 0;
 }
 
+void pulse_hists__sort(struct pulse_hists *h)
+{
+	struct chain_sort cs = { .cc = &h->cc };
+	pthread_t tid;
+	bool threaded = false;
+
+	h->chains_sorted = false;
+	if (h->use_callchain && h->cc_arena) {
+		/* perf's output_resort(): the threshold of the whole event (graph, flat) */
+		cs.min_hit = h->total_period * (h->cc.min_percent / 100);
+		cs.roots = malloc((h->nr_entries ? h->nr_entries : 1) * sizeof(*cs.roots));
+		for (size_t i = 0; cs.roots && i < h->nr_entries; i++)
+			if (h->entries[i].callchain)
+				cs.roots[cs.nr++] = h->entries[i].callchain;
+		threaded = cs.roots && !pthread_create(&tid, NULL, chain_sort__run, &cs);
+	}
+	hists__sort_entries(h);
+	if (threaded) {
+		pthread_join(tid, NULL);
+		pulse_arena__adopt(h->cc_arena, &cs.arena);
+		h->chains_sorted = true;
+		h->chains_err = cs.err;
+	}
+	free(cs.roots);
+}
+
 int pulse_hists__sort_chains(struct pulse_hists *h)
 {
-	/* perf's output_resort(): the threshold of the whole event (graph, flat) */
 	uint64_t min_hit = h->total_period * (h->cc.min_percent / 100);
 
 	if (!h->use_callchain)
 		return 0;
+	if (h->chains_sorted)
+		return h->chains_err;
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		struct pulse_hist_entry *e = &h->entries[i];
 		int err;
