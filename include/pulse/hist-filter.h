@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf report's sample filters (lib/hist/filter.c): whether a sample counts
+ * in a histogram, only in its totals, or not at all.
+ */
+#ifndef PULSE_HIST_FILTER_H
+#define PULSE_HIST_FILTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pulse/machine.h>
+
+/*
+ * perf report's sample filters. The lists are perf's strlists (comma
+ * separated); a NULL list lets everything through.
+ */
+struct pulse_hist_filter {
+	const char *comms;	/* --comms: the thread's comm at the sample */
+	const char *pids;	/* --pids: process ids */
+	const char *tids;	/* --tids: thread ids */
+	const char *dsos;	/* --dsos: short or long name (a sample with no map passes) */
+	const char *symbols;	/* --symbols: name, or 0x<start address> */
+	const char *cpus;	/* --cpu: "0-2,5" */
+	uint64_t *time;		/* --time: [start, end) pairs in ns, 0: open */
+	size_t nr_time;		/* pairs */
+};
+
+enum pulse_filter_result {
+	PULSE_FILTER_KEEP,	/* an entry */
+	PULSE_FILTER_HIDE,	/* counted in the totals only (pulse_hists__add_filtered()) */
+	PULSE_FILTER_SKIP,	/* not counted at all (--cpu, --time) */
+};
+
+/**
+ * pulse_hist_filter__parse_time - perf's --time: "start,end" in
+ * seconds.microseconds (either side may be empty), several ranges
+ * separated by spaces
+ * Return: 0, -EINVAL on a malformed string, -ENOMEM.
+ */
+int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str);
+
+/**
+ * pulse_hist_filter__match - what perf report does with a sample
+ * @cpu, @time: the sample's (time ~0: unknown, passes)
+ */
+enum pulse_filter_result pulse_hist_filter__match(const struct pulse_hist_filter *f,
+						  const struct pulse_addr_loc *al,
+						  const char *comm, int cpu, uint64_t time);
+
+#endif

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf report's sample filters (lib/hist/filter.c): comm, pid, tid, DSO and
+ * symbol lists, cpu lists with ranges, and --time ranges as perf 6.1 parses
+ * and applies them.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pulse/hist-filter.h>
+#include "test.h"
+
+struct fixture {
+	struct pulse_machine m;
+	struct pulse_dso *libc;
+	struct pulse_thread *t;
+	struct pulse_symbol sym;
+	struct pulse_addr_loc al;
+};
+
+static void fixture_init(struct fixture *f)
+{
+	memset(f, 0, sizeof(*f));
+	pulse_machine__init(&f->m, NULL);
+	f->libc = pulse_dsos__findnew(&f->m.dsos, "/lib/libc.so.6", PULSE_DSO_NOSYMS);
+	f->t = pulse_machine__findnew_thread(&f->m, 10, 11);
+	f->t->comm = pulse_machine__intern(&f->m, "app");
+	f->sym = (struct pulse_symbol){ 0x1a0, 0x200, "memcpy", 6, STB_GLOBAL, STT_FUNC };
+	f->al = (struct pulse_addr_loc){
+		.thread = f->t, .dso = f->libc, .sym = &f->sym, .addr = 0x1b0, .level = '.',
+	};
+}
+
+static enum pulse_filter_result match(const struct pulse_hist_filter *flt, struct fixture *f,
+				      int cpu, uint64_t time)
+{
+	return pulse_hist_filter__match(flt, &f->al, f->t->comm, cpu, time);
+}
+
+static void test_filter__lists(void)
+{
+	struct pulse_hist_filter flt = { 0 };
+	struct fixture f;
+
+	fixture_init(&f);
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	/* comms: whole names only, anywhere in the list */
+	flt.comms = "zsh,app";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	flt.comms = "ap,apps";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_HIDE);
+	flt.comms = NULL;
+	/* --pid is the process, --tid the thread */
+	flt.pids = "3,10";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	flt.pids = "11";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_HIDE);
+	flt.pids = NULL;
+	flt.tids = "11";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	flt.tids = "10,1";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_HIDE);
+	flt.tids = NULL;
+	/* DSOs by short or long name; a sample without a map passes */
+	flt.dsos = "libc.so.6";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	flt.dsos = "x,/lib/libc.so.6";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	flt.dsos = "libc";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_HIDE);
+	f.al.dso = NULL;
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	f.al.dso = f.libc;
+	flt.dsos = NULL;
+	/* symbols by name; an unresolved sample never passes */
+	flt.symbols = "main,memcpy";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	flt.symbols = "memcp";
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_HIDE);
+	flt.symbols = "memcpy";
+	f.al.sym = NULL;
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_HIDE);
+	pulse_machine__exit(&f.m);
+}
+
+static void test_filter__cpus(void)
+{
+	struct pulse_hist_filter flt = { .cpus = "0-2,5,7-7" };
+	struct fixture f;
+	static const int in[] = { 0, 1, 2, 5, 7 }, out[] = { 3, 4, 6, 8, -1 };
+
+	fixture_init(&f);
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		ASSERT_EQ(match(&flt, &f, in[i], 1), PULSE_FILTER_KEEP);
+	for (size_t i = 0; i < sizeof(out) / sizeof(out[0]); i++)
+		ASSERT_EQ(match(&flt, &f, out[i], 1), PULSE_FILTER_SKIP);
+	/* --cpu wins over the lists: the sample is not counted at all */
+	flt.comms = "zsh";
+	ASSERT_EQ(match(&flt, &f, 3, 1), PULSE_FILTER_SKIP);
+	ASSERT_EQ(match(&flt, &f, 1, 1), PULSE_FILTER_HIDE);
+	pulse_machine__exit(&f.m);
+}
+
+#define SEC 1000000000ULL
+
+static void test_filter__time_one_range(void)
+{
+	struct pulse_hist_filter flt = { 0 };
+	struct fixture f;
+
+	fixture_init(&f);
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "10.5,11.000001"), 0);
+	/* inclusive at both ends */
+	ASSERT_EQ(match(&flt, &f, 0, 10 * SEC + 499999999), PULSE_FILTER_SKIP);
+	ASSERT_EQ(match(&flt, &f, 0, 10 * SEC + 500000000), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 11 * SEC + 1000), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 11 * SEC + 1001), PULSE_FILTER_SKIP);
+	/* a sample without a time passes */
+	ASSERT_EQ(match(&flt, &f, 0, ~0ULL), PULSE_FILTER_KEEP);
+	free(flt.time);
+
+	/* open ends */
+	memset(&flt, 0, sizeof(flt));
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, ",3"), 0);
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 3 * SEC + 1), PULSE_FILTER_SKIP);
+	free(flt.time);
+	memset(&flt, 0, sizeof(flt));
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "3,"), 0);
+	ASSERT_EQ(match(&flt, &f, 0, 3 * SEC - 1), PULSE_FILTER_SKIP);
+	ASSERT_EQ(match(&flt, &f, 0, 300 * SEC), PULSE_FILTER_KEEP);
+	free(flt.time);
+	pulse_machine__exit(&f.m);
+}
+
+static void test_filter__time_ranges(void)
+{
+	struct pulse_hist_filter flt = { 0 };
+	struct fixture f;
+
+	fixture_init(&f);
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "1,2 3,4 5,"), 0);
+	ASSERT_EQ(match(&flt, &f, 0, 1 * SEC), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 2 * SEC), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 2 * SEC + 1), PULSE_FILTER_SKIP);
+	ASSERT_EQ(match(&flt, &f, 0, 3 * SEC + 5), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 4 * SEC + 5), PULSE_FILTER_SKIP);
+	ASSERT_EQ(match(&flt, &f, 0, 50 * SEC), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, SEC - 1), PULSE_FILTER_SKIP);
+	free(flt.time);
+	pulse_machine__exit(&f.m);
+}
+
+static void test_filter__time_malformed(void)
+{
+	static const char *const bad[] = {
+		"abc", "1", "1,2,3", "2,1", "1.x,", ",1.5y", "1%2,",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct pulse_hist_filter flt = { 0 };
+		int err = pulse_hist_filter__parse_time(&flt, bad[i]);
+
+		free(flt.time);
+		if (err != -EINVAL)
+			TEST_FAIL("'%s': %d, not -EINVAL", bad[i], err);
+	}
+}
+
+TEST_MAIN(TEST(test_filter__lists), TEST(test_filter__cpus), TEST(test_filter__time_one_range),
+	  TEST(test_filter__time_ranges), TEST(test_filter__time_malformed))
