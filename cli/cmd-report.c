@@ -483,14 +483,27 @@ static void report__warn_lost(const struct report *rep)
 			all, 100.0 * lost / all);
 }
 
-static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts)
+static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts,
+			 const char *input)
 {
 	FILE *fp = stdout;
 	char buf[512];
+	bool any = false;
 
 	if (!rep->header)
 		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
 		      fp);
+	/*
+	 * perf stops here when no sample made an entry (the filters' hidden
+	 * ones make entries; --time and --cpu leave none).
+	 */
+	for (size_t i = 0; i < rep->nr_hists; i++)
+		any |= rep->hists[i].nr_samples > 0;
+	if (!any) {
+		fprintf(stderr, "warning: %s has no samples%s\n", input,
+			rep->filter.nr_time || rep->filter.cpus ? " in the --time or --cpu range" : "");
+		return ferror(fp) ? -EIO : 0;
+	}
 	report__elide(rep, fp);
 	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; i < rep->nr_hists; i++) {
@@ -504,12 +517,46 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 		if (pulse_hists__sort_chains(h))
 			return -ENOMEM;
 		pulse_stdio__event_header(fp, event_name(rep->d, i, buf, sizeof(buf)), h->nr_samples,
-					  h->total_period);
+					  h->total_period, sopts);
 		pulse_hists__fprintf(h, fp, sopts);
 		fputs("\n\n", fp);
 	}
 	fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n", fp);
 	return ferror(fp) ? -EIO : 0;
+}
+
+/*
+ * --time, which perf parses once the file is open: percentages are of the
+ * time between the first and the last sample, from the SAMPLE_TIME feature
+ * (which a pipe does not have before its data).
+ */
+static int report__parse_time(struct report *rep, const char *str)
+{
+	uint64_t first = 0, last = 0;
+	size_t len;
+	const uint64_t *t = pulse_data__feat(rep->d, PULSE_FEAT_SAMPLE_TIME, &len);
+	int err;
+
+	if (t && len >= 2 * sizeof(*t)) {
+		memcpy(&first, t, sizeof(first));
+		memcpy(&last, (const char *)t + sizeof(first), sizeof(last));
+		if (pulse_data__swapped(rep->d)) {
+			first = __builtin_bswap64(first);
+			last = __builtin_bswap64(last);
+		}
+	}
+	err = pulse_hist_filter__parse_time(&rep->filter, str, first, last);
+	if (err == -ENODATA) {
+		error("--time '%s': the file does not say when its first and last samples were taken",
+		      str);
+		hint("percentages need the SAMPLE_TIME feature, which a pipe and 'perf record --buildid-all' without --timestamp-boundary do not write");
+	} else if (err == -ENOMEM) {
+		error("out of memory");
+	} else if (err) {
+		error("invalid --time '%s' (start,end in seconds, or percentages: 10%%/2, 0%%-10%%)",
+		      str);
+	}
+	return err;
 }
 
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
@@ -657,7 +704,7 @@ static int report_main(int argc, const char **argv)
 			   "only consider these symbols"),
 		OPT_STRING('C', "cpu", &rep.filter.cpus, "cpu", "list of cpus to profile"),
 		OPT_STRING('\0', "time", &time_str, "str",
-			   "time range to analyze: start,end in seconds.microseconds"),
+			   "time ranges to analyze: start,end in seconds, or percent slices (10%/2, 0%-10%)"),
 		OPT_STRING('\0', "percentage", &percentage, "relative|absolute",
 			   "how to display percentage of filtered entries"),
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
@@ -697,11 +744,6 @@ static int report_main(int argc, const char **argv)
 		error("--percentage must be relative or absolute, not '%s'", percentage);
 		return PULSE_EXIT_USAGE;
 	}
-	if (time_str && pulse_hist_filter__parse_time(&rep.filter, time_str)) {
-		error("invalid --time '%s' (start,end in seconds.microseconds)", time_str);
-		free(rep.filter.time);
-		return PULSE_EXIT_USAGE;
-	}
 	/* a bad --sort is a usage error before the file is opened */
 	if (user_sort) {
 		err = pulse_sort_keys__parse(user_sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
@@ -729,6 +771,14 @@ static int report_main(int argc, const char **argv)
 	if (err) {
 		data_error("open", input, err);
 		return 1;
+	}
+	if (time_str) {
+		err = report__parse_time(&rep, time_str);
+		if (err) {
+			ret = err == -ENOMEM ? 1 : PULSE_EXIT_USAGE;
+			goto out_close;
+		}
+		sopts.time_slices = time_str;
 	}
 	/* perf's get_default_sort_order(): "trace" when every event is a tracepoint */
 	if (user_sort)
@@ -834,7 +884,7 @@ static int report_main(int argc, const char **argv)
 	data_warn_damage(rep.d);
 	report__warn_lost(&rep);
 
-	if (report__print(&rep, &sopts)) {
+	if (report__print(&rep, &sopts, input)) {
 		error("cannot write the report: %s", strerror(EIO));
 		goto out_ordered;
 	}

@@ -22,7 +22,7 @@ struct pulse_hist_filter {
 	const char *dsos;	/* --dsos: short or long name (a sample with no map passes) */
 	const char *symbols;	/* --symbols: name, or 0x<start address> */
 	const char *cpus;	/* --cpu: "0-2,5" */
-	uint64_t *time;		/* --time: [start, end) pairs in ns, 0: open */
+	uint64_t *time;		/* --time: [start, end] pairs in ns, 0: open */
 	size_t nr_time;		/* pairs */
 };
 
@@ -33,12 +33,21 @@ enum pulse_filter_result {
 };
 
 /**
- * pulse_hist_filter__parse_time - perf's --time: "start,end" in
- * seconds.microseconds (either side may be empty), several ranges
- * separated by spaces
- * Return: 0, -EINVAL on a malformed string, -ENOMEM.
+ * pulse_hist_filter__parse_time - perf 6.1's --time
+ * @str: "start,end" in seconds with up to nine fraction digits (either side
+ *	may be empty), several such ranges separated by blanks, in order and
+ *	disjoint; or percentages of the time between the first and the last
+ *	sample: "10%/2" (the second tenth), "0%-10%", "25%", several separated
+ *	by commas
+ * @first, @last: the file's first and last sample times (its SAMPLE_TIME
+ *	feature), for the percentages; both 0: unknown
+ *
+ * Replaces the ranges @f had; the caller frees f->time.
+ * Return: 0, -EINVAL on a malformed string, -ENODATA for percentages
+ * without @first and @last, -ENOMEM.
  */
-int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str);
+int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str, uint64_t first,
+				  uint64_t last);
 
 /**
  * pulse_hist_filter__match - what perf report does with a sample

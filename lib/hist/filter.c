@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/hist-filter.h>
@@ -63,61 +64,213 @@ static bool cpulist_has(const char *list, int cpu)
 	return false;
 }
 
-/* perf's parse_timestr_sec_nsec(): "sec[.usec]", microseconds at most */
-static int parse_time_point(const char *s, size_t len, uint64_t *ns)
-{
-	uint64_t sec = 0, frac = 0;
-	size_t i = 0, digits = 0;
+/*
+ * --time as perf 6.1's util/time-utils.c reads it, quirks included (strtoul
+ * skips leading blanks; nine fraction digits at most; an empty percent
+ * range takes every sample). perf crashes on a dash range without its dash
+ * ("10%-20%,30%"); that is an error here.
+ */
 
-	*ns = 0;
-	if (!len)
-		return 0;
-	for (; i < len && isdigit((unsigned char)s[i]); i++)
-		sec = sec * 10 + (s[i] - '0');
-	if (!i)
+/* perf's parse_nsec_time(): "sec[.frac]" */
+static int parse_nsec_time(const char *str, uint64_t *ns)
+{
+	unsigned long sec, nsec = 0;
+	char buf[10], *end;
+	size_t n;
+
+	sec = strtoul(str, &end, 10);
+	if (*end != '.' && *end)
 		return -EINVAL;
-	if (i < len && s[i] == '.') {
-		for (i++; i < len && isdigit((unsigned char)s[i]); i++, digits++)
-			if (digits < 9)
-				frac = frac * 10 + (s[i] - '0');
-		while (digits < 9) {
-			frac *= 10;
-			digits++;
-		}
+	if (*end == '.') {
+		n = strlen(++end);
+		if (n > 9)
+			return -EINVAL;
+		memcpy(buf, end, n);
+		memset(buf + n, '0', 9 - n);
+		buf[9] = '\0';
+		nsec = strtoul(buf, &end, 10);
+		if (*end)
+			return -EINVAL;
 	}
-	if (i != len)
-		return -EINVAL;
-	*ns = sec * 1000000000ULL + frac;
+	*ns = (uint64_t)sec * 1000000000ULL + nsec;
 	return 0;
 }
 
-int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str)
+/* perf_time__parse_str(): "start,end" (@s modified), either side may be empty */
+static int parse_range(char *s, uint64_t *r)
 {
-	const char *p = str;
+	char *comma = strchr(s, ',');
 
-	while (*p) {
-		size_t n = strcspn(p, " ");
-		const char *comma = memchr(p, ',', n);
-		uint64_t *t;
+	r[0] = r[1] = 0;
+	if (comma)
+		*comma = '\0';
+	if (*s && parse_nsec_time(s, &r[0]))
+		return -EINVAL;
+	if (comma && comma[1] && parse_nsec_time(comma + 1, &r[1]))
+		return -EINVAL;
+	return r[1] && r[1] < r[0] ? -EINVAL : 0;
+}
 
-		if (n) {
-			if (!comma)
-				return -EINVAL;
-			t = realloc(f->time, (f->nr_time + 1) * 2 * sizeof(*t));
-			if (!t)
-				return -ENOMEM;
-			f->time = t;
-			t += f->nr_time * 2;
-			if (parse_time_point(p, comma - p, &t[0]) ||
-			    parse_time_point(comma + 1, p + n - comma - 1, &t[1]) ||
-			    (t[1] && t[0] > t[1]))
-				return -EINVAL;
-			f->nr_time++;
-		}
-		p += n;
-		while (*p == ' ')
+/* perf_time__parse_strs(): ranges separated by blanks, in order, disjoint */
+static int parse_ranges(char *str, uint64_t *r, size_t num)
+{
+	char *p = str, *arg;
+	size_t i;
+
+	if (!num)
+		return -EINVAL;
+	for (i = 0; i < num - 1; i++) {
+		arg = p;
+		p = strchr(p, ',') + 1;
+		while (isspace((unsigned char)*p))
 			p++;
+		while (*p && !isspace((unsigned char)*p))
+			if (*p++ == ',')
+				return -EINVAL;
+		if (*p)
+			*p++ = '\0';
+		if (parse_range(arg, r + 2 * i))
+			return -EINVAL;
 	}
+	if (parse_range(p, r + 2 * i))
+		return -EINVAL;
+	for (i = 0; i + 1 < num; i++)
+		if (r[2 * i + 1] >= r[2 * (i + 1)])
+			return -EINVAL;
+	return 0;
+}
+
+/* perf's parse_percent(): "N%" (anything after the '%' ignored), as a fraction */
+static int parse_percent(char *s, double *pcnt)
+{
+	char *c = s ? strchr(s, '%') : NULL, *end;
+	double d;
+
+	if (!c)
+		return -EINVAL;
+	*c = '\0';
+	d = strtod(s, &end);
+	if (end != s + strlen(s))
+		return -EINVAL;
+	*pcnt = d / 100.0;
+	return 0;
+}
+
+/* perf's set_percent_time(), in its arithmetic (u64 plus a rounded double) */
+static int set_percent_time(uint64_t *r, double start_pcnt, double end_pcnt, uint64_t first,
+			    uint64_t last)
+{
+	uint64_t total = last - first;
+
+	if (start_pcnt < 0.0 || start_pcnt > 1.0 || end_pcnt < 0.0 || end_pcnt > 1.0)
+		return -EINVAL;
+	r[0] = first + round(start_pcnt * total);
+	r[1] = first + round(end_pcnt * total);
+	if (r[1] > r[0] && r[1] != last)
+		r[1] -= 1;
+	return 0;
+}
+
+/* "10%/2": the second tenth */
+static int percent_slash(char *s, uint64_t *r, uint64_t first, uint64_t last)
+{
+	char *slash = strchr(s, '/'), *end;
+	double pcnt;
+	int i;
+
+	if (!slash)
+		return -EINVAL;
+	*slash = '\0';
+	if (parse_percent(s, &pcnt))
+		return -EINVAL;
+	i = (int)strtol(slash + 1, &end, 10);
+	if (*end || pcnt <= 0.0)
+		return -EINVAL;
+	return set_percent_time(r, pcnt * (i - 1), pcnt * i, first, last);
+}
+
+/* "0%-10%" */
+static int percent_dash(char *s, uint64_t *r, uint64_t first, uint64_t last)
+{
+	char *dash = strchr(s, '-');
+	double start_pcnt, end_pcnt;
+
+	if (!*s)
+		return 0;
+	if (!dash)
+		return -EINVAL;
+	*dash = '\0';
+	if (parse_percent(s, &start_pcnt) || parse_percent(dash + 1, &end_pcnt))
+		return -EINVAL;
+	return set_percent_time(r, start_pcnt, end_pcnt, first, last);
+}
+
+/* perf_time__percent_parse_str(); the number of ranges or -EINVAL */
+static int parse_percent_ranges(char *str, uint64_t *r, size_t size, uint64_t first,
+				uint64_t last)
+{
+	int (*split)(char *, uint64_t *, uint64_t, uint64_t);
+	char *p = str, *end = str + strlen(str), *pct;
+	size_t i = 0;
+
+	if (strchr(str, '/')) {
+		split = percent_slash;
+	} else if (strchr(str, '-')) {
+		split = percent_dash;
+	} else {
+		/* perf's one_percent_convert(): "N%" alone is "N%/1" */
+		double pcnt;
+
+		pct = strchr(str, '%');
+		if (!pct || pct != end - 1 || parse_percent(str, &pcnt) || pcnt <= 0.0 ||
+		    set_percent_time(r, 0.0, pcnt, first, last))
+			return -EINVAL;
+		return 1;
+	}
+	while (p < end) {
+		char *comma = strchr(p, ',');
+
+		if (i >= size)
+			return -EINVAL;
+		if (comma)
+			*comma = '\0';
+		if (split(p, r + 2 * i, first, last))
+			return -EINVAL;
+		i++;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return i;
+}
+
+int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str, uint64_t first,
+				  uint64_t last)
+{
+	size_t size = 1;
+	char *s;
+	int n;
+
+	for (const char *c = str; (c = strchr(c, ',')); c++)
+		size++;
+	if (strchr(str, '%') && !first && !last)
+		return -ENODATA;
+	s = strdup(str);
+	free(f->time);
+	f->time = calloc(size, 2 * sizeof(*f->time));
+	f->nr_time = 0;
+	if (!s || !f->time) {
+		free(s);
+		return -ENOMEM;
+	}
+	if (strchr(str, '%'))
+		n = parse_percent_ranges(s, f->time, size, first, last);
+	else
+		n = parse_ranges(s, f->time, size - 1) ?: (int)size - 1;
+	free(s);
+	if (n < 0)
+		return n;
+	f->nr_time = n;
 	return 0;
 }
 

@@ -154,7 +154,7 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 }
 
 int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
-			      uint64_t total_period)
+			      uint64_t total_period, const struct pulse_stdio_opts *opts)
 {
 	unsigned long v = nr_samples;
 	char unit = ' ';
@@ -172,7 +172,10 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 		v /= 1000;
 		unit = 'G';
 	}
-	fprintf(fp, "# Samples: %lu%c of event '%s'\n", v, unit, evname);
+	fprintf(fp, "# Samples: %lu%c of event '%s'", v, unit, evname);
+	if (opts && opts->time_slices)
+		fprintf(fp, " (time slices: %s)", opts->time_slices);
+	fputc('\n', fp);
 	fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", total_period);
 	return ferror(fp) ? -EIO : 0;
 }

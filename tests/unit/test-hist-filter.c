@@ -110,7 +110,7 @@ static void test_filter__time_one_range(void)
 	struct fixture f;
 
 	fixture_init(&f);
-	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "10.5,11.000001"), 0);
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "10.5,11.000001", 0, 0), 0);
 	/* inclusive at both ends */
 	ASSERT_EQ(match(&flt, &f, 0, 10 * SEC + 499999999), PULSE_FILTER_SKIP);
 	ASSERT_EQ(match(&flt, &f, 0, 10 * SEC + 500000000), PULSE_FILTER_KEEP);
@@ -122,12 +122,12 @@ static void test_filter__time_one_range(void)
 
 	/* open ends */
 	memset(&flt, 0, sizeof(flt));
-	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, ",3"), 0);
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, ",3", 0, 0), 0);
 	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
 	ASSERT_EQ(match(&flt, &f, 0, 3 * SEC + 1), PULSE_FILTER_SKIP);
 	free(flt.time);
 	memset(&flt, 0, sizeof(flt));
-	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "3,"), 0);
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "3,", 0, 0), 0);
 	ASSERT_EQ(match(&flt, &f, 0, 3 * SEC - 1), PULSE_FILTER_SKIP);
 	ASSERT_EQ(match(&flt, &f, 0, 300 * SEC), PULSE_FILTER_KEEP);
 	free(flt.time);
@@ -140,7 +140,7 @@ static void test_filter__time_ranges(void)
 	struct fixture f;
 
 	fixture_init(&f);
-	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "1,2 3,4 5,"), 0);
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "1,2 3,4 5,", 0, 0), 0);
 	ASSERT_EQ(match(&flt, &f, 0, 1 * SEC), PULSE_FILTER_KEEP);
 	ASSERT_EQ(match(&flt, &f, 0, 2 * SEC), PULSE_FILTER_KEEP);
 	ASSERT_EQ(match(&flt, &f, 0, 2 * SEC + 1), PULSE_FILTER_SKIP);
@@ -155,12 +155,17 @@ static void test_filter__time_ranges(void)
 static void test_filter__time_malformed(void)
 {
 	static const char *const bad[] = {
-		"abc", "1", "1,2,3", "2,1", "1.x,", ",1.5y", "1%2,",
+		"abc", "1", "1,2,3", "2,1", "1.x,", ",1.5y", "1.0123456789,",
+		/* out of order, overlapping, a trailing blank */
+		"3,4 1,2", "1,3 2,4", "1,2 2,3", "1,2 ",
+		/* percentages */
+		"1%2,", "10%-", "5%/0", "10%/11", "0%/1", "-10%/1", "10%/-1", "10%/1 ",
+		"x%-10%", "10%,20%", "10%-20%,30%", "101%",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct pulse_hist_filter flt = { 0 };
-		int err = pulse_hist_filter__parse_time(&flt, bad[i]);
+		int err = pulse_hist_filter__parse_time(&flt, bad[i], 100 * SEC, 200 * SEC);
 
 		free(flt.time);
 		if (err != -EINVAL)
@@ -168,5 +173,86 @@ static void test_filter__time_malformed(void)
 	}
 }
 
+static void test_filter__time_blanks(void)
+{
+	struct pulse_hist_filter flt = { 0 };
+	struct fixture f;
+
+	fixture_init(&f);
+	/* strtoul() skips leading blanks, and so does perf */
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, " 1, 2", 0, 0), 0);
+	ASSERT_EQ(flt.nr_time, 1);
+	ASSERT_EQ(flt.time[0], SEC);
+	ASSERT_EQ(flt.time[1], 2 * SEC);
+	/* several blanks between ranges; nine fraction digits at most */
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "1,2   3.000000001,", 0, 0), 0);
+	ASSERT_EQ(flt.nr_time, 2);
+	ASSERT_EQ(flt.time[2], 3 * SEC + 1);
+	ASSERT_EQ(flt.time[3], 0);
+	ASSERT_EQ(match(&flt, &f, 0, 3 * SEC), PULSE_FILTER_SKIP);
+	ASSERT_EQ(match(&flt, &f, 0, 3 * SEC + 1), PULSE_FILTER_KEEP);
+	free(flt.time);
+	pulse_machine__exit(&f.m);
+}
+
+/* the ranges parsed from @str for samples between 100 s and 200 s */
+static int percent(struct pulse_hist_filter *flt, const char *str)
+{
+	return pulse_hist_filter__parse_time(flt, str, 100 * SEC, 200 * SEC);
+}
+
+static void test_filter__time_percent(void)
+{
+	struct pulse_hist_filter flt = { 0 };
+	struct fixture f;
+
+	fixture_init(&f);
+	/* without the first and last sample times there is nothing to take a share of */
+	ASSERT_EQ(pulse_hist_filter__parse_time(&flt, "10%/1", 0, 0), -ENODATA);
+
+	/* a slice ends one nanosecond before the next begins, but the last at the end */
+	ASSERT_EQ(percent(&flt, "10%/2"), 0);
+	ASSERT_EQ(flt.nr_time, 1);
+	ASSERT_EQ(flt.time[0], 110 * SEC);
+	ASSERT_EQ(flt.time[1], 120 * SEC - 1);
+	ASSERT_EQ(percent(&flt, "25%/4"), 0);
+	ASSERT_EQ(flt.time[0], 175 * SEC);
+	ASSERT_EQ(flt.time[1], 200 * SEC);
+	ASSERT_EQ(percent(&flt, "10%"), 0);
+	ASSERT_EQ(flt.time[0], 100 * SEC);
+	ASSERT_EQ(flt.time[1], 110 * SEC - 1);
+	ASSERT_EQ(percent(&flt, "0%-100%"), 0);
+	ASSERT_EQ(flt.time[0], 100 * SEC);
+	ASSERT_EQ(flt.time[1], 200 * SEC);
+	/* perf rounds the share to the nanosecond */
+	ASSERT_EQ(percent(&flt, "33.3%/2"), 0);
+	ASSERT_EQ(flt.time[0], 133300000000ULL);
+	ASSERT_EQ(flt.time[1], 166600000000ULL - 1);
+
+	/* several slices, several ranges; inclusive ends */
+	ASSERT_EQ(percent(&flt, "10%/1,10%/3"), 0);
+	ASSERT_EQ(flt.nr_time, 2);
+	ASSERT_EQ(match(&flt, &f, 0, 110 * SEC - 1), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 110 * SEC), PULSE_FILTER_SKIP);
+	ASSERT_EQ(match(&flt, &f, 0, 120 * SEC), PULSE_FILTER_KEEP);
+	ASSERT_EQ(match(&flt, &f, 0, 130 * SEC), PULSE_FILTER_SKIP);
+	ASSERT_EQ(percent(&flt, "10%-20%,30%-40%"), 0);
+	ASSERT_EQ(flt.nr_time, 2);
+	ASSERT_EQ(flt.time[2], 130 * SEC);
+	ASSERT_EQ(flt.time[3], 140 * SEC - 1);
+	/* a trailing comma adds nothing; an empty dash range takes everything */
+	ASSERT_EQ(percent(&flt, "10%/1,"), 0);
+	ASSERT_EQ(flt.nr_time, 1);
+	ASSERT_EQ(percent(&flt, "10%-20%,,30%-40%"), 0);
+	ASSERT_EQ(flt.nr_time, 3);
+	ASSERT_EQ(match(&flt, &f, 0, 190 * SEC), PULSE_FILTER_KEEP);
+	/* start after end: no sample */
+	ASSERT_EQ(percent(&flt, "20%-10%"), 0);
+	ASSERT_EQ(match(&flt, &f, 0, 115 * SEC), PULSE_FILTER_SKIP);
+	free(flt.time);
+	pulse_machine__exit(&f.m);
+}
+
 TEST_MAIN(TEST(test_filter__lists), TEST(test_filter__cpus), TEST(test_filter__time_one_range),
-	  TEST(test_filter__time_ranges), TEST(test_filter__time_malformed))
+	  TEST(test_filter__time_ranges), TEST(test_filter__time_malformed),
+	  TEST(test_filter__time_blanks), TEST(test_filter__time_percent))

@@ -176,7 +176,7 @@ static void test_hist__stdio_format(void)
 	pulse_hists__exit(&h);
 
 	fp = fmemopen(hdr, sizeof(hdr), "w");
-	pulse_stdio__event_header(fp, "cpu-clock", 4321, 1080250000);
+	pulse_stdio__event_header(fp, "cpu-clock", 4321, 1080250000, NULL);
 	fputc('\0', fp);
 	fclose(fp);
 	ASSERT_STREQ(hdr, "# Samples: 4K of event 'cpu-clock'\n"
