@@ -34,6 +34,7 @@ enum pulse_sort_key {
 	 * already compares thread ids); prints as "pid" does, titled Tid:Command.
 	 */
 	PULSE_SORT_TID,
+	PULSE_SORT_PARENT,	/* "parent": the first callchain frame matching -p */
 };
 
 #define PULSE_SORT_MAX_KEYS 8
@@ -52,6 +53,12 @@ struct pulse_hist_entry {
 	char level;				/* 'k', '.', 'H' */
 	uint64_t hash;				/* of the key fields */
 	struct pulse_cc_root *callchain;	/* NULL: no chain merged */
+	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
+	/*
+	 * perf's he->filtered: the first sample's filter verdict, which every
+	 * later sample of the entry shares; not printed, in the totals only
+	 */
+	bool filtered;
 };
 
 struct pulse_hists {
@@ -73,6 +80,13 @@ struct pulse_hists {
 	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
 	uint32_t *he_cache;				/* entries one sample added */
 	size_t he_cache_alloc;
+	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
+	bool cur_filtered;				/* pulse_hists__set_parent() */
+	/*
+	 * After __use_relative(): the total_period before it, which perf's
+	 * callchain percentages keep; 0 otherwise
+	 */
+	uint64_t abs_total_period;
 };
 
 /**
@@ -136,15 +150,26 @@ void pulse_hists__sort(struct pulse_hists *h);
 void pulse_hists__set_sample(struct pulse_hists *h, int cpu, const char *trace);
 
 /**
- * pulse_hists__add_filtered - account a sample a filter hid (perf's
- * al->filtered: --comms, --pids, --tids, --dsos, --symbols): it counts in
- * the totals (perf's --percentage absolute) but has no entry
+ * pulse_hists__add_filtered - account a sample a filter hid: it counts in
+ * the totals (perf's --percentage absolute) but has no entry. perf makes
+ * filtered entries instead (pulse_hists__set_parent()), which differs when
+ * a filter looks at what the sort keys do not.
  */
 void pulse_hists__add_filtered(struct pulse_hists *h, uint64_t period);
 
 /**
+ * pulse_hists__set_parent - what the next __add()/__add_chain() knows of
+ * its sample from the filters (lib/hist/filter.c): its parent symbol
+ * (PULSE_SORT_PARENT, NULL: "[other]") and whether a filter hid it (perf's
+ * al->filtered: --comms, --pid, --tid, --dsos, --symbols, -x). An entry
+ * takes both from its first sample.
+ */
+void pulse_hists__set_parent(struct pulse_hists *h, const struct pulse_symbol *parent,
+			     bool filtered);
+
+/**
  * pulse_hists__use_relative - perf's --percentage relative: make the totals
- * (header and percentages) those of the samples the filters let through
+ * (header and percentages) those of the entries the filters let through
  */
 void pulse_hists__use_relative(struct pulse_hists *h);
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pulse/hist.h>
 #include <pulse/hist-filter.h>
 
 /* perf's strlist__has_entry() on a comma-separated list */
@@ -274,9 +275,141 @@ int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str, 
 	return 0;
 }
 
+/* perf's setup_addrlist(): a whole hex number, blanks after it allowed */
+static bool parse_sym_addr(const char *s, size_t len, unsigned long *addr)
+{
+	char buf[64], *end;
+
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	*addr = strtoul(buf, &end, 16);
+	if (errno || end == buf)
+		return false;
+	while (isspace((unsigned char)*end))
+		end++;
+	return !*end;
+}
+
+/* strlist__add() refuses a string twice, intlist__add() a number twice */
+static bool list_has_dup(const char *list, bool numbers)
+{
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, ",");
+
+		for (const char *q = p + len; *q;) {
+			size_t qlen;
+
+			q++;
+			qlen = strcspn(q, ",");
+			if (numbers ? strtol(p, NULL, 10) == strtol(q, NULL, 10) :
+				      (qlen == len && !strncmp(p, q, len)))
+				return true;
+			q += qlen;
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+int pulse_hist_filter__setup(struct pulse_hist_filter *f, const char **bad)
+{
+	const struct {
+		const char *list, *name;
+		bool numbers;
+	} lists[] = {
+		{ f->dsos, "dso" }, { f->comms, "comm" }, { f->pids, "pid", true },
+		{ f->tids, "tid", true }, { f->symbols, "symbol" },
+	};
+	const char *p = f->symbols;
+	size_t n = 0;
+
+	/* in perf's symbol__init() order */
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		if (lists[i].list && list_has_dup(lists[i].list, lists[i].numbers)) {
+			*bad = lists[i].name;
+			return -EINVAL;
+		}
+	}
+	if (!p)
+		return 0;
+	f->sym_names = calloc(1, strlen(p) + 1);
+	f->sym_addrs = calloc(strlen(p) / 2 + 1, sizeof(*f->sym_addrs));
+	if (!f->sym_names || !f->sym_addrs)
+		return -ENOMEM;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		unsigned long addr;
+
+		if (parse_sym_addr(p, len, &addr)) {
+			f->sym_addrs[f->nr_sym_addrs++] = addr;
+		} else {
+			if (n)
+				f->sym_names[n++] = ',';
+			memcpy(f->sym_names + n, p, len);
+			n += len;
+			f->sym_names[n] = '\0';
+		}
+		/* perf's strlist__parse_list(): nothing after a last comma */
+		if (!p[len] || !p[len + 1])
+			break;
+		p += len + 1;
+	}
+	return 0;
+}
+
+void pulse_hist_filter__exit(struct pulse_hist_filter *f)
+{
+	free(f->time);
+	free(f->sym_names);
+	free(f->sym_addrs);
+	f->time = NULL;
+	f->sym_names = NULL;
+	f->sym_addrs = NULL;
+	f->nr_time = f->nr_sym_addrs = 0;
+}
+
+/* machine__resolve()'s symbol filter: the name, else the sample's address */
+static bool symbol_passes(const struct pulse_hist_filter *f, const struct pulse_addr_loc *al,
+			  uint64_t ip)
+{
+	const char *names = f->sym_names ? f->sym_names : f->symbols;
+
+	if (al->sym && list_has(names, al->sym->name))
+		return true;
+	if (!al->dso)
+		return false;
+	for (size_t i = 0; i < f->nr_sym_addrs; i++)
+		if (f->sym_addrs[i] == ip)
+			return true;
+	return false;
+}
+
+const struct pulse_symbol *pulse_hist_filter__parent(const regex_t *re,
+						     const struct pulse_cc_loc *chain,
+						     size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (chain[i].sym && !regexec(re, chain[i].sym->name, 0, NULL, 0))
+			return chain[i].sym;
+	return NULL;
+}
+
+void pulse_hists__set_parent(struct pulse_hists *h, const struct pulse_symbol *parent,
+			     bool filtered)
+{
+	h->cur_parent = parent;
+	h->cur_filtered = filtered;
+}
+
 enum pulse_filter_result pulse_hist_filter__match(const struct pulse_hist_filter *f,
 						  const struct pulse_addr_loc *al,
-						  const char *comm, int cpu, uint64_t time)
+						  const char *comm, uint64_t ip, int cpu,
+						  uint64_t time)
 {
 	if (f->nr_time && time != ~0ULL) {
 		bool in = false;
@@ -300,7 +433,7 @@ enum pulse_filter_result pulse_hist_filter__match(const struct pulse_hist_filter
 	if (f->dsos && al->dso && !list_has(f->dsos, al->dso->short_name) &&
 	    !list_has(f->dsos, al->dso->long_name))
 		return PULSE_FILTER_HIDE;
-	if (f->symbols && (!al->sym || !list_has(f->symbols, al->sym->name)))
+	if (f->symbols && !symbol_passes(f, al, ip))
 		return PULSE_FILTER_HIDE;
 	return PULSE_FILTER_KEEP;
 }

@@ -29,11 +29,12 @@ static const struct {
 	{ "ipc_null", PULSE_SORT_IPC_NULL },
 	/* not in perf 6.1, which has no tid key */
 	{ "tid", PULSE_SORT_TID },
+	{ "parent", PULSE_SORT_PARENT },
 };
 
 const char *pulse_sort_keys__known(void)
 {
-	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null";
+	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent";
 }
 
 const char *pulse_sort_key__title(enum pulse_sort_key key)
@@ -57,6 +58,8 @@ const char *pulse_sort_key__title(enum pulse_sort_key key)
 		return "Trace output";
 	case PULSE_SORT_IPC_NULL:
 		return "IPC   [IPC Coverage]";
+	case PULSE_SORT_PARENT:
+		return "Parent symbol";
 	}
 	return "";
 }
@@ -179,6 +182,9 @@ static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_
 			break;
 		case PULSE_SORT_IPC_NULL:
 			break;
+		case PULSE_SORT_PARENT:
+			v = mix(v, e->parent ? hash_str(e->parent->name) : 0);
+			break;
 		case PULSE_SORT_DSO:
 			v = mix(v, e->dso ? hash_str(e->dso->short_name) : 0);
 			break;
@@ -226,6 +232,11 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 		return strcmp(a->trace ? a->trace : "N/A", b->trace ? b->trace : "N/A");
 	case PULSE_SORT_IPC_NULL:
 		return 0;
+	case PULSE_SORT_PARENT:
+		/* perf's sort__parent_cmp(), in this file's sign: names, then [other] */
+		if (!a->parent || !b->parent)
+			return !a->parent && !b->parent ? 0 : (!a->parent ? 1 : -1);
+		return strcmp(a->parent->name, b->parent->name);
 	case PULSE_SORT_DSO:
 		return dso_cmp(a->dso, b->dso);
 	case PULSE_SORT_SYM:
@@ -348,6 +359,8 @@ int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, con
 		.level = al->level,
 		.cpu = h->cur_cpu,
 		.trace = (char *)h->cur_trace,
+		.parent = h->cur_parent,
+		.filtered = h->cur_filtered,
 	};
 	long idx;
 
@@ -393,6 +406,8 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 		.level = al->level,
 		.cpu = h->cur_cpu,
 		.trace = (char *)h->cur_trace,
+		.parent = h->cur_parent,
+		.filtered = h->cur_filtered,
 	};
 	size_t nr_cache = 0;
 	char level = al->level;
@@ -434,6 +449,8 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 			.level = level,
 			.cpu = h->cur_cpu,
 			.trace = (char *)h->cur_trace,
+			.parent = h->cur_parent,
+			.filtered = h->cur_filtered,
 		};
 		bool dup = false;
 
@@ -533,8 +550,15 @@ void pulse_hists__add_filtered(struct pulse_hists *h, uint64_t period)
 
 void pulse_hists__use_relative(struct pulse_hists *h)
 {
-	h->total_period = h->total_non_filtered_period;
-	h->nr_samples = h->nr_non_filtered_samples;
+	/* perf's hists__inc_stats(): an entry is filtered as a whole */
+	h->abs_total_period = h->total_period;
+	h->total_period = h->nr_samples = 0;
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		if (!h->entries[i].filtered) {
+			h->total_period += h->entries[i].period;
+			h->nr_samples += h->entries[i].nr_samples;
+		}
+	}
 }
 
 bool pulse_hists__hide_key(struct pulse_hists *h, enum pulse_sort_key key)

@@ -35,7 +35,7 @@ static void fixture_init(struct fixture *f)
 static enum pulse_filter_result match(const struct pulse_hist_filter *flt, struct fixture *f,
 				      int cpu, uint64_t time)
 {
-	return pulse_hist_filter__match(flt, &f->al, f->t->comm, cpu, time);
+	return pulse_hist_filter__match(flt, &f->al, f->t->comm, f->al.addr, cpu, time);
 }
 
 static void test_filter__lists(void)
@@ -253,6 +253,69 @@ static void test_filter__time_percent(void)
 	pulse_machine__exit(&f.m);
 }
 
+static void test_filter__symbol_addresses(void)
+{
+	struct pulse_hist_filter flt = { .symbols = "0x1b0, main,1C0 ,add,0x,memcpy" };
+	const char *bad = NULL;
+	struct fixture f;
+
+	fixture_init(&f);
+	/* whole hex numbers are addresses, even "add"; "0x" is a name */
+	ASSERT_EQ(pulse_hist_filter__setup(&flt, &bad), 0);
+	ASSERT_EQ(flt.nr_sym_addrs, 3);
+	ASSERT_EQ(flt.sym_addrs[0], 0x1b0);
+	ASSERT_EQ(flt.sym_addrs[1], 0x1c0);
+	ASSERT_EQ(flt.sym_addrs[2], 0xadd);
+	ASSERT_STREQ(flt.sym_names, " main,0x,memcpy");
+	/* a name passes whatever the address; an address passes its own sample */
+	ASSERT_EQ(match(&flt, &f, 0, 1), PULSE_FILTER_KEEP);
+	f.sym = (struct pulse_symbol){ 0x1a0, 0x200, "other", 5, STB_GLOBAL, STT_FUNC };
+	ASSERT_EQ(pulse_hist_filter__match(&flt, &f.al, "app", 0x1b0, 0, 1), PULSE_FILTER_KEEP);
+	ASSERT_EQ(pulse_hist_filter__match(&flt, &f.al, "app", 0x1b4, 0, 1), PULSE_FILTER_HIDE);
+	/* not the symbol's start, and not without a map */
+	ASSERT_EQ(pulse_hist_filter__match(&flt, &f.al, "app", 0x1a0, 0, 1), PULSE_FILTER_HIDE);
+	f.al.dso = NULL;
+	ASSERT_EQ(pulse_hist_filter__match(&flt, &f.al, "app", 0x1b0, 0, 1), PULSE_FILTER_HIDE);
+	pulse_hist_filter__exit(&flt);
+
+	/* perf refuses an entry twice */
+	flt = (struct pulse_hist_filter){ .comms = "a,b", .symbols = "x,y,x" };
+	ASSERT_EQ(pulse_hist_filter__setup(&flt, &bad), -EINVAL);
+	ASSERT_STREQ(bad, "symbol");
+	flt = (struct pulse_hist_filter){ .pids = "1,01", .dsos = "a,a" };
+	ASSERT_EQ(pulse_hist_filter__setup(&flt, &bad), -EINVAL);
+	ASSERT_STREQ(bad, "dso");
+	flt = (struct pulse_hist_filter){ .pids = "1,01" };
+	ASSERT_EQ(pulse_hist_filter__setup(&flt, &bad), -EINVAL);
+	ASSERT_STREQ(bad, "pid");
+	pulse_machine__exit(&f.m);
+}
+
+static void test_filter__parent(void)
+{
+	struct pulse_symbol syms[] = {
+		{ 0x100, 0x200, "do_syscall_64", 13, STB_GLOBAL, STT_FUNC },
+		{ 0x200, 0x300, "__x64_sys_getppid", 17, STB_GLOBAL, STT_FUNC },
+		{ 0x300, 0x400, "sys_read", 8, STB_GLOBAL, STT_FUNC },
+	};
+	struct pulse_cc_loc chain[] = {
+		{ 0x110, NULL, &syms[0], 'k' }, { 0x999, NULL, NULL, 'k' },
+		{ 0x210, NULL, &syms[1], 'k' }, { 0x310, NULL, &syms[2], 'k' },
+	};
+	regex_t re;
+
+	/* perf's default: the first frame in chain order that matches */
+	ASSERT_EQ(regcomp(&re, "^sys_|^do_page_fault", REG_EXTENDED), 0);
+	ASSERT_TRUE(pulse_hist_filter__parent(&re, chain, 4) == &syms[2]);
+	ASSERT_TRUE(pulse_hist_filter__parent(&re, chain, 3) == NULL);
+	regfree(&re);
+	ASSERT_EQ(regcomp(&re, "sys", REG_EXTENDED), 0);
+	ASSERT_TRUE(pulse_hist_filter__parent(&re, chain, 4) == &syms[0]);
+	ASSERT_TRUE(pulse_hist_filter__parent(&re, chain + 1, 3) == &syms[1]);
+	regfree(&re);
+}
+
 TEST_MAIN(TEST(test_filter__lists), TEST(test_filter__cpus), TEST(test_filter__time_one_range),
 	  TEST(test_filter__time_ranges), TEST(test_filter__time_malformed),
-	  TEST(test_filter__time_blanks), TEST(test_filter__time_percent))
+	  TEST(test_filter__time_blanks), TEST(test_filter__time_percent),
+	  TEST(test_filter__symbol_addresses), TEST(test_filter__parent))
