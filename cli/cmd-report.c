@@ -644,12 +644,6 @@ static int parse_children(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-static int parse_no_children(const struct option *opt, const char *arg, int unset)
-{
-	*(int *)opt->value = 0;
-	return 0;
-}
-
 /*
  * perf's -g takes the next argument when it does not start with '-'
  * (PARSE_OPT_LASTARG_DEFAULT), which the option parser does not do:
@@ -740,8 +734,6 @@ static int report_main(int argc, const char **argv)
 		OPT_CALLBACK_NOOPT('\0', "children", &children,
 				   "accumulate callchains of children and show total overhead",
 				   parse_children),
-		OPT_CALLBACK_NOOPT('\0', "no-children", &children,
-				   "self overhead only", parse_no_children),
 		OPT_CALLBACK_OPTARG('g', "call-graph", &cc_opt,
 				    "print_type,threshold[,print_limit],order,sort_key,value",
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",

@@ -99,4 +99,14 @@ test_expect_success PERF,ROOT 'parent without callchains, a bad regex: errors' '
 	test "$rc" = 129 && grep -q "^error: invalid --parent regex" err
 '
 
+test_expect_success PERF,ROOT '--no-<option> of callbacks, abbreviated too, the last one wins' '
+	compare sc.data --no-children &&
+	compare sc.data --no-child -p sys &&
+	compare sc.data --no-children --children &&
+	compare sc.data --children --no-children -g caller &&
+	compare sc.data --no-children --no-call-graph &&
+	rc=0 && "$PULSE" report -i sc.data --stdio --no-children=1 >out 2>err || rc=$? &&
+	test "$rc" = 129 && grep -q "takes no value" err
+'
+
 test_done
