@@ -33,6 +33,13 @@ struct pulse_data;
 void data_error(const char *verb, const char *input, int err);
 void data_warn_damage(const struct pulse_data *d);
 
+struct pulse_hist_filter;
+/*
+ * cli/data-messages.c: perf's --time for @d (percentages of its sample
+ * time span), with the error lines; returns 0 or the negative errno.
+ */
+int parse_time_filter(struct pulse_hist_filter *f, struct pulse_data *d, const char *str);
+
 /* Print "error: ..." on stderr (git's error()). */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,9 @@ struct report {
 	uint64_t lost_events;		/* LOST records' counts */
 	uint64_t nr_samples;		/* SAMPLE records */
 	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
+	regex_t parent_re;		/* -p; compiled when parent is set */
+	bool parent;			/* the parent sort key: resolve every callchain */
+	bool exclude_other;		/* -x: hide entries whose parent is [other] */
 	bool relative;			/* --percentage relative */
 	struct pulse_trace *trace;	/* --sort trace: the decoder; NULL: none */
 	FILE *trace_fp;			/* the trace text of the current sample */
@@ -93,7 +97,9 @@ static struct pulse_hists *report__hists(struct report *rep, size_t idx)
 /*
  * The filters' verdict (1: the sample stops here) and, for --sort trace,
  * the sample's tracepoint text as perf's get_trace_output() prints it
- * (no cpu in its tep_record).
+ * (no cpu in its tep_record). A sample the lists hide still makes (or
+ * joins) an entry, as in perf: the entry is hidden when its first sample
+ * was. The parent needs the callchain, which is then resolved here.
  */
 static int report__filter_trace(struct report *rep, struct pulse_hists *h,
 				const struct perf_event_attr *attr, const struct pulse_sample *s,
@@ -101,17 +107,30 @@ static int report__filter_trace(struct report *rep, struct pulse_hists *h,
 {
 	uint64_t time = attr->sample_type & PERF_SAMPLE_TIME ? s->time : ~0ULL;
 	int cpu = attr->sample_type & PERF_SAMPLE_CPU ? (int)s->cpu : -1;
+	const struct pulse_symbol *parent = NULL;
 	const char *trace = NULL;
+	bool hidden = false;
+	int err;
 
-	switch (pulse_hist_filter__match(&rep->filter, al, al->thread->comm, cpu, time)) {
+	switch (pulse_hist_filter__match(&rep->filter, al, al->thread->comm, s->ip, cpu, time)) {
 	case PULSE_FILTER_SKIP:
 		return 1;
 	case PULSE_FILTER_HIDE:
-		pulse_hists__add_filtered(h, s->period);
-		return 1;
+		hidden = true;
+		break;
 	case PULSE_FILTER_KEEP:
 		break;
 	}
+	if (rep->parent && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
+		err = pulse_machine__resolve_callchain(&rep->machine, s->pid, s->tid, s->callchain,
+						       s->callchain_nr, rep->cc.order, &rep->cursor);
+		if (err)
+			return err;
+		parent = pulse_hist_filter__parent(&rep->parent_re, rep->cursor.locs,
+						   rep->cursor.nr);
+	}
+	/* perf's symbol__parent_filter() */
+	pulse_hists__set_parent(h, parent, hidden || (rep->exclude_other && !parent));
 	if (rep->trace_fp && attr->type == PERF_TYPE_TRACEPOINT && s->raw) {
 		struct tep_event *ev = pulse_trace__event(rep->trace, attr->config);
 
@@ -156,20 +175,22 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 	if (al.dso)
 		al.dso->hit = true;
 	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		err = pulse_machine__resolve_callchain(&rep->machine, s.pid, s.tid, s.callchain,
-						       s.callchain_nr, rep->cc.order, &rep->cursor);
+		/* report__filter_trace() resolved it for the parent */
+		if (!rep->parent)
+			err = pulse_machine__resolve_callchain(&rep->machine, s.pid, s.tid,
+							       s.callchain, s.callchain_nr,
+							       rep->cc.order, &rep->cursor);
 		if (err)
 			return err;
 		if (rep->pool)
 			return pulse_hist_pool__add(rep->pool, h, &al, al.thread->comm, s.period,
-						    h->cur_cpu, h->cur_trace, rep->cursor.locs,
-						    rep->cursor.nr);
+						    rep->cursor.locs, rep->cursor.nr);
 		return pulse_hists__add_chain(h, &al, al.thread->comm, s.period, rep->cursor.locs,
 					      rep->cursor.nr);
 	}
 	if (rep->pool)
 		return pulse_hist_pool__add(rep->pool, h, &al, al.thread->comm, s.period,
-					    h->cur_cpu, h->cur_trace, NULL, 0);
+					    NULL, 0);
 	return pulse_hists__add(h, &al, al.thread->comm, s.period);
 }
 
@@ -458,7 +479,8 @@ static void report__elide(struct report *rep, FILE *fp)
 
 		switch (rep->keys[k]) {
 		case PULSE_SORT_SYM:
-			name = "symbol", val = rep->filter.symbols;
+			/* the names: perf moved the addresses out of its list */
+			name = "symbol", val = rep->filter.sym_names;
 			break;
 		case PULSE_SORT_DSO:
 			name = "dso", val = rep->filter.dsos;
@@ -491,14 +513,27 @@ static void report__warn_lost(const struct report *rep)
 			all, 100.0 * lost / all);
 }
 
-static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts)
+static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts,
+			 const char *input)
 {
 	FILE *fp = stdout;
 	char buf[512];
+	bool any = false;
 
 	if (!rep->header)
 		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
 		      fp);
+	/*
+	 * perf stops here when no sample made an entry (the filters' hidden
+	 * ones make entries; --time and --cpu leave none).
+	 */
+	for (size_t i = 0; i < rep->nr_hists; i++)
+		any |= rep->hists[i].nr_samples > 0;
+	if (!any) {
+		fprintf(stderr, "warning: %s has no samples%s\n", input,
+			rep->filter.nr_time || rep->filter.cpus ? " in the --time or --cpu range" : "");
+		return ferror(fp) ? -EIO : 0;
+	}
 	report__elide(rep, fp);
 	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; i < rep->nr_hists; i++) {
@@ -512,12 +547,50 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 		if (pulse_hists__sort_chains(h))
 			return -ENOMEM;
 		pulse_stdio__event_header(fp, event_name(rep->d, i, buf, sizeof(buf)), h->nr_samples,
-					  h->total_period);
+					  h->total_period, sopts);
 		pulse_hists__fprintf(h, fp, sopts);
 		fputs("\n\n", fp);
 	}
 	fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n", fp);
 	return ferror(fp) ? -EIO : 0;
+}
+
+/*
+ * perf's parent sort key: -p adds it after the others; the default regex
+ * is perf's, which on kernels since 4.17 (__x64_sys_*) matches little.
+ */
+static int report__setup_parent(struct report *rep, const char *pattern)
+{
+	char msg[256];
+	bool has = false;
+	int err;
+
+	for (size_t k = 0; k < rep->nr_keys; k++)
+		has |= rep->keys[k] == PULSE_SORT_PARENT;
+	if (pattern && !has) {
+		if (rep->nr_keys == PULSE_SORT_MAX_KEYS) {
+			error("too many --sort keys");
+			return -EINVAL;
+		}
+		rep->keys[rep->nr_keys++] = PULSE_SORT_PARENT;
+		has = true;
+	}
+	if (!has)
+		return 0;
+	if (!pulse_data__is_pipe(rep->d) && !has_callchains(rep->d)) {
+		error("Selected --sort parent, but no callchain data. Did you call 'perf record' without -g?");
+		return -ENOENT;
+	}
+	if (!pattern)
+		pattern = "^sys_|^do_page_fault";
+	err = regcomp(&rep->parent_re, pattern, REG_EXTENDED);
+	if (err) {
+		regerror(err, &rep->parent_re, msg, sizeof(msg));
+		error("invalid --parent regex '%s': %s", pattern, msg);
+		return -EINVAL;
+	}
+	rep->parent = true;
+	return 0;
 }
 
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
@@ -541,12 +614,6 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 static int parse_children(const struct option *opt, const char *arg, int unset)
 {
 	*(int *)opt->value = !unset;
-	return 0;
-}
-
-static int parse_no_children(const struct option *opt, const char *arg, int unset)
-{
-	*(int *)opt->value = 0;
 	return 0;
 }
 
@@ -621,6 +688,7 @@ static int report_main(int argc, const char **argv)
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false;
 	const char *percentage = "absolute", *time_str = NULL;
+	const char *parent_pattern = NULL;
 	char sort_buf[256];
 	bool header = false, header_only = false;
 	double percent_limit = 0;
@@ -639,14 +707,12 @@ static int report_main(int argc, const char **argv)
 		OPT_CALLBACK_NOOPT('\0', "children", &children,
 				   "accumulate callchains of children and show total overhead",
 				   parse_children),
-		OPT_CALLBACK_NOOPT('\0', "no-children", &children,
-				   "self overhead only", parse_no_children),
 		OPT_CALLBACK_OPTARG('g', "call-graph", &cc_opt,
 				    "print_type,threshold[,print_limit],order,sort_key,value",
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
 				    parse_call_graph),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent"),
 		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
 		OPT_BOOLEAN('\0', "show-total-period", &show_period,
 			    "show a column with the sum of periods"),
@@ -665,7 +731,11 @@ static int report_main(int argc, const char **argv)
 			   "only consider these symbols"),
 		OPT_STRING('C', "cpu", &rep.filter.cpus, "cpu", "list of cpus to profile"),
 		OPT_STRING('\0', "time", &time_str, "str",
-			   "time range to analyze: start,end in seconds.microseconds"),
+			   "time ranges to analyze: start,end in seconds, or percent slices (10%/2, 0%-10%)"),
+		OPT_STRING('p', "parent", &parent_pattern, "regex",
+			   "regex filter to identify parent, see: '--sort parent'"),
+		OPT_BOOLEAN('x', "exclude-other", &rep.exclude_other,
+			    "only display entries with parent-match"),
 		OPT_STRING('\0', "percentage", &percentage, "relative|absolute",
 			   "how to display percentage of filtered entries"),
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
@@ -707,11 +777,6 @@ static int report_main(int argc, const char **argv)
 		error("--percentage must be relative or absolute, not '%s'", percentage);
 		return PULSE_EXIT_USAGE;
 	}
-	if (time_str && pulse_hist_filter__parse_time(&rep.filter, time_str)) {
-		error("invalid --time '%s' (start,end in seconds.microseconds)", time_str);
-		free(rep.filter.time);
-		return PULSE_EXIT_USAGE;
-	}
 	/* a bad --sort is a usage error before the file is opened */
 	if (user_sort) {
 		err = pulse_sort_keys__parse(user_sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
@@ -721,7 +786,6 @@ static int report_main(int argc, const char **argv)
 			else
 				error("unknown --sort key '%.*s' (known: %s)", (int)bad_len, bad,
 				      pulse_sort_keys__known());
-			free(rep.filter.time);
 			return PULSE_EXIT_USAGE;
 		}
 	}
@@ -739,6 +803,14 @@ static int report_main(int argc, const char **argv)
 	if (err) {
 		data_error("open", input, err);
 		return 1;
+	}
+	if (time_str) {
+		err = parse_time_filter(&rep.filter, rep.d, time_str);
+		if (err) {
+			ret = err == -ENOMEM ? 1 : PULSE_EXIT_USAGE;
+			goto out_close;
+		}
+		sopts.time_slices = time_str;
 	}
 	/* perf's get_default_sort_order(): "trace" when every event is a tracepoint */
 	if (user_sort)
@@ -761,6 +833,20 @@ static int report_main(int argc, const char **argv)
 		goto out_close;
 	}
 	rep.nr_keys = err;
+	err = report__setup_parent(&rep, parent_pattern);
+	if (err) {
+		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+		goto out_close;
+	}
+	err = pulse_hist_filter__setup(&rep.filter, &bad);
+	if (err) {
+		if (err == -EINVAL)
+			error("problems parsing %s list: an entry is there twice", bad);
+		else
+			error("out of memory");
+		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+		goto out_close;
+	}
 	for (size_t k = 0; k < rep.nr_keys; k++) {
 		if (rep.keys[k] == PULSE_SORT_TRACE && report__open_trace(&rep)) {
 			error("out of memory");
@@ -863,7 +949,7 @@ static int report_main(int argc, const char **argv)
 	data_warn_damage(rep.d);
 	report__warn_lost(&rep);
 
-	if (report__print(&rep, &sopts)) {
+	if (report__print(&rep, &sopts, input)) {
 		error("cannot write the report: %s", strerror(EIO));
 		goto out_ordered;
 	}
@@ -883,7 +969,9 @@ out_close:
 		fclose(rep.trace_fp);
 	free(rep.trace_buf);
 	pulse_trace__delete(rep.trace);
-	free(rep.filter.time);
+	pulse_hist_filter__exit(&rep.filter);
+	if (rep.parent)
+		regfree(&rep.parent_re);
 	return ret;
 }
 

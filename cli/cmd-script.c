@@ -174,7 +174,7 @@ int cmd_script(int argc, const char **argv)
 	struct pulse_script_opts opts = { .sz = sizeof(opts) };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	struct pulse_hist_filter filter = { 0 };
-	const char *time_str = NULL;
+	const char *time_str = NULL, *bad;
 	char buildid_dir[4096];
 	int ret = 1, err;
 	const struct option options[] = {
@@ -232,13 +232,6 @@ int cmd_script(int argc, const char **argv)
 		usage_with_options(script_usage, options);
 		return PULSE_EXIT_USAGE;
 	}
-	if (time_str && pulse_hist_filter__parse_time(&filter, time_str)) {
-		error("invalid --time '%s' (start,stop in seconds.microseconds)", time_str);
-		return PULSE_EXIT_USAGE;
-	}
-	if (filter.comms || filter.pids || filter.tids || filter.dsos || filter.symbols ||
-	    filter.cpus || filter.nr_time)
-		opts.filter = &filter;
 	sc.show_rounds = opts.show_round_events;
 	if (!input)
 		input = default_input();
@@ -246,14 +239,32 @@ int cmd_script(int argc, const char **argv)
 	err = pulse_data__open(&sc.d, input);
 	if (err == -ENODATA) {
 		fprintf(stderr, "zero-sized file, nothing to do\n");
-		free(filter.time);
 		return 0;
 	}
 	if (err) {
 		data_error("open", input, err);
-		free(filter.time);
 		return 1;
 	}
+	/* perf parses --time once the file is open: percentages need it */
+	if (time_str) {
+		err = parse_time_filter(&filter, sc.d, time_str);
+		if (err) {
+			ret = err == -ENOMEM ? 1 : PULSE_EXIT_USAGE;
+			goto out_close;
+		}
+	}
+	err = pulse_hist_filter__setup(&filter, &bad);
+	if (err) {
+		if (err == -EINVAL)
+			error("problems parsing %s list: an entry is there twice", bad);
+		else
+			error("out of memory");
+		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+		goto out_close;
+	}
+	if (filter.comms || filter.pids || filter.tids || filter.dsos || filter.symbols ||
+	    filter.cpus || filter.nr_time)
+		opts.filter = &filter;
 	if (filter.cpus && !pulse_data__is_pipe(sc.d) && !has_sample_cpu(sc.d)) {
 		error("File does not contain CPU events. Remove -C option to proceed.");
 		goto out_close;
@@ -329,6 +340,6 @@ out_machine:
 	pulse_machine__exit(&sc.machine);
 out_close:
 	pulse_data__close(sc.d);
-	free(filter.time);
+	pulse_hist_filter__exit(&filter);
 	return ret;
 }

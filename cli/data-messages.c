@@ -3,11 +3,14 @@
  * The damage table's messages, the same for every command that reads a
  * perf.data (report, report -D, script): one `error:` line naming what is
  * wrong and where for a damaged header or record, and the warnings for
- * bytes that could not be read and records recovered past data.size.
+ * bytes that could not be read and records recovered past data.size; and
+ * the --time parse every reader shares.
  */
 #include <errno.h>
 #include <string.h>
+#include <pulse/hist.h>
 #include <pulse/reader.h>
+#include <pulse/session.h>
 #include "builtin.h"
 
 void data_error(const char *verb, const char *input, int err)
@@ -32,4 +35,24 @@ void data_warn_damage(const struct pulse_data *d)
 	if (pulse_data__unreadable(d, &bytes, &off))
 		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
 			(unsigned long long)off);
+}
+
+int parse_time_filter(struct pulse_hist_filter *f, struct pulse_data *d, const char *str)
+{
+	uint64_t first, last;
+	int err;
+
+	pulse_session__sample_time(d, &first, &last);
+	err = pulse_hist_filter__parse_time(f, str, first, last);
+	if (err == -ENODATA) {
+		error("--time '%s': the file does not say when its first and last samples were taken",
+		      str);
+		hint("percentages need the SAMPLE_TIME feature, which a pipe and 'perf record --buildid-all' without --timestamp-boundary do not write");
+	} else if (err == -ENOMEM) {
+		error("out of memory");
+	} else if (err) {
+		error("invalid --time '%s' (start,end in seconds, or percentages: 10%%/2, 0%%-10%%)",
+		      str);
+	}
+	return err;
 }

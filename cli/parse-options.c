@@ -51,38 +51,52 @@ static int get_value(const struct option *o, const char *arg, int unset, const c
 	return -1;
 }
 
+static bool negatable(const struct option *o)
+{
+	if (o->flags & PARSE_OPT_NONEG)
+		return false;
+	return o->type == OPTION_BOOLEAN ||
+	       (o->type == OPTION_CALLBACK && (!o->argh || o->optional_arg));
+}
+
 static const struct option *find_long(const struct option *opts, const char *name, size_t len,
 				      int *unset)
 {
 	const struct option *found = NULL;
-	int nr = 0, neg = 0;
+	int nr = 0, neg = 0, neg_found = 0;
 
-	if (len > 3 && !strncmp(name, "no-", 3)) {
-		/* --no-foo clears foo; exact names like --no-children win below */
+	if (len > 3 && !strncmp(name, "no-", 3))
 		neg = 1;
-	}
 	for (const struct option *o = opts; o->type != OPTION_END; o++) {
-		if (!o->long_name)
-			continue;
-		if (strlen(o->long_name) == len && !strncmp(o->long_name, name, len)) {
+		if (o->long_name && strlen(o->long_name) == len && !strncmp(o->long_name, name, len)) {
 			*unset = 0;
 			return o;
 		}
-		if (neg && strlen(o->long_name) == len - 3 &&
-		    !strncmp(o->long_name, name + 3, len - 3) && o->type == OPTION_BOOLEAN) {
+	}
+	/* --no-foo: foo unset, when foo may be */
+	for (const struct option *o = opts; neg && o->type != OPTION_END; o++) {
+		if (o->long_name && strlen(o->long_name) == len - 3 &&
+		    !strncmp(o->long_name, name + 3, len - 3) && negatable(o)) {
 			*unset = 1;
 			return o;
 		}
 	}
+	/* abbreviations, of --foo or of --no-foo */
 	for (const struct option *o = opts; o->type != OPTION_END; o++) {
-		if (o->long_name && !strncmp(o->long_name, name, len)) {
-			if (!found || found != o)
-				nr++;
+		if (!o->long_name)
+			continue;
+		if (!strncmp(o->long_name, name, len)) {
+			nr++;
 			found = o;
+			neg_found = 0;
+		} else if (neg && negatable(o) && !strncmp(o->long_name, name + 3, len - 3)) {
+			nr++;
+			found = o;
+			neg_found = 1;
 		}
 	}
 	if (nr == 1) {
-		*unset = 0;
+		*unset = neg_found;
 		return found;
 	}
 	if (nr > 1) {
@@ -122,9 +136,11 @@ int parse_options(int argc, const char **argv, const struct option *opts, int fl
 						  "unknown option '--%.*s'", (int)len, name);
 				return -1;
 			}
-			if (o->type == OPTION_BOOLEAN || (o->type == OPTION_CALLBACK && !o->argh)) {
+			if (o->type == OPTION_BOOLEAN || (o->type == OPTION_CALLBACK && !o->argh) ||
+			    unset) {
 				if (arg) {
-					error("option '--%s' takes no value", o->long_name);
+					error("option '--%s%s' takes no value", unset ? "no-" : "",
+					      o->long_name);
 					return -1;
 				}
 			} else if (!arg && !unset && !o->optional_arg) {

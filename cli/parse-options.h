@@ -3,7 +3,9 @@
  * A small option parser in the manner of perf's tools/lib/subcmd: a table
  * of options with short and long names; long names may be abbreviated to
  * any unique prefix; `--` or the first non-option ends the options when
- * PARSE_OPT_STOP_AT_NON_OPTION is given.
+ * PARSE_OPT_STOP_AT_NON_OPTION is given. As in perf, --no-<long> clears a
+ * boolean and calls a callback that takes no or an optional argument with
+ * unset = 1 (not with PARSE_OPT_NONEG); an exact option named "no-..." wins.
  */
 #ifndef PULSE_PARSE_OPTIONS_H
 #define PULSE_PARSE_OPTIONS_H
@@ -29,6 +31,7 @@ struct option {
 	const char *help;
 	int (*callback)(const struct option *opt, const char *arg, int unset);
 	bool optional_arg;	/* the argument may be omitted (--call-graph) */
+	int flags;		/* PARSE_OPT_NONEG */
 };
 
 #define OPT_BOOLEAN(s, l, v, h) { OPTION_BOOLEAN, (s), (l), (v), NULL, (h) }
@@ -41,7 +44,8 @@ struct option {
 	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), (cb), true }
 #define OPT_END() { OPTION_END }
 
-#define PARSE_OPT_STOP_AT_NON_OPTION 1
+#define PARSE_OPT_STOP_AT_NON_OPTION 1	/* parse_options() flag */
+#define PARSE_OPT_NONEG 1			/* option flag: no --no-<long> */
 
 /**
  * parse_options - parse argv against the table

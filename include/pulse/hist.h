@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <pulse/callchain.h>
 #include <pulse/machine.h>
+#include <pulse/hist-filter.h>
 
 enum pulse_sort_key {
 	PULSE_SORT_COMM,	/* "comm" */
@@ -33,6 +34,7 @@ enum pulse_sort_key {
 	 * already compares thread ids); prints as "pid" does, titled Tid:Command.
 	 */
 	PULSE_SORT_TID,
+	PULSE_SORT_PARENT,	/* "parent": the first callchain frame matching -p */
 };
 
 #define PULSE_SORT_MAX_KEYS 8
@@ -65,6 +67,12 @@ struct pulse_hist_entry {
 	uint32_t comm_rank;
 	uint32_t dso_rank;
 	struct pulse_cc_root *callchain;	/* NULL: no chain merged */
+	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
+	/*
+	 * perf's he->filtered: the first sample's filter verdict, which every
+	 * later sample of the entry shares; not printed, in the totals only
+	 */
+	bool filtered;
 };
 
 struct pulse_hists {
@@ -92,6 +100,13 @@ struct pulse_hists {
 	int chains_err;					/* its result */
 	struct pulse_hists *shards;			/* pulse_hists__make_shards() */
 	unsigned int nr_shards;
+	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
+	bool cur_filtered;				/* pulse_hists__set_parent() */
+	/*
+	 * After __use_relative(): the total_period before it, which perf's
+	 * callchain percentages keep; 0 otherwise
+	 */
+	uint64_t abs_total_period;
 };
 
 /**
@@ -176,14 +191,15 @@ struct pulse_hist_pool;
 int pulse_hist_pool__new(struct pulse_hist_pool **pool, unsigned int nr_threads);
 
 /**
- * pulse_hist_pool__add - as pulse_hists__set_sample(@cpu, @trace) then
- * pulse_hists__add_chain() (@nr 0: pulse_hists__add()), on the threads;
- * @chain and @trace are copied
+ * pulse_hist_pool__add - pulse_hists__add_chain() (@nr 0: pulse_hists__add())
+ * on the threads, with what pulse_hists__set_sample() and
+ * pulse_hists__set_parent() last told @h; @chain and the trace text are
+ * copied
  * Return: 0, -ENOMEM, or the first error of a thread.
  */
 int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 			 const struct pulse_addr_loc *al, const char *comm, uint64_t period,
-			 int cpu, const char *trace, const struct pulse_cc_loc *chain, size_t nr);
+			 const struct pulse_cc_loc *chain, size_t nr);
 
 /**
  * pulse_hist_pool__finish - wait until every sample is aggregated and stop
@@ -218,15 +234,26 @@ void pulse_hists__sort(struct pulse_hists *h);
 void pulse_hists__set_sample(struct pulse_hists *h, int cpu, const char *trace);
 
 /**
- * pulse_hists__add_filtered - account a sample a filter hid (perf's
- * al->filtered: --comms, --pids, --tids, --dsos, --symbols): it counts in
- * the totals (perf's --percentage absolute) but has no entry
+ * pulse_hists__add_filtered - account a sample a filter hid: it counts in
+ * the totals (perf's --percentage absolute) but has no entry. perf makes
+ * filtered entries instead (pulse_hists__set_parent()), which differs when
+ * a filter looks at what the sort keys do not.
  */
 void pulse_hists__add_filtered(struct pulse_hists *h, uint64_t period);
 
 /**
+ * pulse_hists__set_parent - what the next __add()/__add_chain() knows of
+ * its sample from the filters (lib/hist/filter.c): its parent symbol
+ * (PULSE_SORT_PARENT, NULL: "[other]") and whether a filter hid it (perf's
+ * al->filtered: --comms, --pid, --tid, --dsos, --symbols, -x). An entry
+ * takes both from its first sample.
+ */
+void pulse_hists__set_parent(struct pulse_hists *h, const struct pulse_symbol *parent,
+			     bool filtered);
+
+/**
  * pulse_hists__use_relative - perf's --percentage relative: make the totals
- * (header and percentages) those of the samples the filters let through
+ * (header and percentages) those of the entries the filters let through
  */
 void pulse_hists__use_relative(struct pulse_hists *h);
 
@@ -245,43 +272,6 @@ const char *pulse_sort_keys__known(void);
 
 /* perf's --sort title of a key ("Command", "Trace output", ...) */
 const char *pulse_sort_key__title(enum pulse_sort_key key);
-
-/*
- * perf report's sample filters. The lists are perf's strlists (comma
- * separated); a NULL list lets everything through.
- */
-struct pulse_hist_filter {
-	const char *comms;	/* --comms: the thread's comm at the sample */
-	const char *pids;	/* --pids: process ids */
-	const char *tids;	/* --tids: thread ids */
-	const char *dsos;	/* --dsos: short or long name (a sample with no map passes) */
-	const char *symbols;	/* --symbols: name, or 0x<start address> */
-	const char *cpus;	/* --cpu: "0-2,5" */
-	uint64_t *time;		/* --time: [start, end) pairs in ns, 0: open */
-	size_t nr_time;		/* pairs */
-};
-
-enum pulse_filter_result {
-	PULSE_FILTER_KEEP,	/* an entry */
-	PULSE_FILTER_HIDE,	/* counted in the totals only (pulse_hists__add_filtered()) */
-	PULSE_FILTER_SKIP,	/* not counted at all (--cpu, --time) */
-};
-
-/**
- * pulse_hist_filter__parse_time - perf's --time: "start,end" in
- * seconds.microseconds (either side may be empty), several ranges
- * separated by spaces
- * Return: 0, -EINVAL on a malformed string, -ENOMEM.
- */
-int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str);
-
-/**
- * pulse_hist_filter__match - what perf report does with a sample
- * @cpu, @time: the sample's (time ~0: unknown, passes)
- */
-enum pulse_filter_result pulse_hist_filter__match(const struct pulse_hist_filter *f,
-						  const struct pulse_addr_loc *al,
-						  const char *comm, int cpu, uint64_t time);
 
 /* Has the key been asked for? */
 bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key);

@@ -22,15 +22,17 @@ struct pulse_stdio_opts {
 	bool show_total_period;	/* --show-total-period: a Period column */
 	double percent_limit;	/* hide entries below this percentage */
 	bool sort_starts_with_sym;	/* --sort sym...: lone chains skip their first frame */
+	const char *time_slices;	/* --time as given: "(time slices: ...)" in the header */
 };
 
 /**
  * pulse_stdio__event_header - "# Samples: 4K of event 'x'" and the event count
  * @nr_samples: printed with perf's K/M/G scaling
+ * @opts: may be NULL
  * Return: 0, or -EIO when @fp failed.
  */
 int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
-			      uint64_t total_period);
+			      uint64_t total_period, const struct pulse_stdio_opts *opts);
 
 /**
  * pulse_hists__fprintf - the column titles and one line per entry of sorted

@@ -37,4 +37,11 @@ void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_op
 /* Hand the BUILD_ID feature's entries to @dsos, so each DSO's file is checked. */
 void pulse_session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos);
 
+/**
+ * pulse_session__sample_time - the first and last sample times the file
+ * says it has (its SAMPLE_TIME feature, in the file's byte order)
+ * Return: 0, or -ENODATA when it does not say (a pipe, an old perf).
+ */
+int pulse_session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last);
+
 #endif

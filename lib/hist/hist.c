@@ -32,11 +32,12 @@ static const struct {
 	{ "ipc_null", PULSE_SORT_IPC_NULL },
 	/* not in perf 6.1, which has no tid key */
 	{ "tid", PULSE_SORT_TID },
+	{ "parent", PULSE_SORT_PARENT },
 };
 
 const char *pulse_sort_keys__known(void)
 {
-	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null";
+	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent";
 }
 
 const char *pulse_sort_key__title(enum pulse_sort_key key)
@@ -60,6 +61,8 @@ const char *pulse_sort_key__title(enum pulse_sort_key key)
 		return "Trace output";
 	case PULSE_SORT_IPC_NULL:
 		return "IPC   [IPC Coverage]";
+	case PULSE_SORT_PARENT:
+		return "Parent symbol";
 	}
 	return "";
 }
@@ -185,6 +188,9 @@ static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_
 			break;
 		case PULSE_SORT_IPC_NULL:
 			break;
+		case PULSE_SORT_PARENT:
+			v = mix(v, e->parent ? hash_str(e->parent->name) : 0);
+			break;
 		case PULSE_SORT_DSO:
 			v = mix(v, e->dso ? e->dso->short_name_hash : 0);
 			break;
@@ -253,6 +259,11 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 		return strcmp(a->trace ? a->trace : "N/A", b->trace ? b->trace : "N/A");
 	case PULSE_SORT_IPC_NULL:
 		return 0;
+	case PULSE_SORT_PARENT:
+		/* perf's sort__parent_cmp(), in this file's sign: names, then [other] */
+		if (!a->parent || !b->parent)
+			return !a->parent && !b->parent ? 0 : (!a->parent ? 1 : -1);
+		return strcmp(a->parent->name, b->parent->name);
 	case PULSE_SORT_DSO:
 		return entry_dso_cmp(a, b);
 	case PULSE_SORT_SYM:
@@ -387,6 +398,8 @@ int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, con
 		.level = al->level,
 		.cpu = h->cur_cpu,
 		.trace = (char *)h->cur_trace,
+		.parent = h->cur_parent,
+		.filtered = h->cur_filtered,
 	};
 	long idx;
 
@@ -448,6 +461,8 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		.level = al->level,
 		.cpu = h->cur_cpu,
 		.trace = (char *)h->cur_trace,
+		.parent = h->cur_parent,
+		.filtered = h->cur_filtered,
 	};
 	size_t nr_cache = 0;
 	char level = al->level;
@@ -491,6 +506,8 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 			.level = level,
 			.cpu = h->cur_cpu,
 			.trace = (char *)h->cur_trace,
+			.parent = h->cur_parent,
+			.filtered = h->cur_filtered,
 		};
 		bool dup = false;
 
@@ -961,8 +978,15 @@ void pulse_hists__add_filtered(struct pulse_hists *h, uint64_t period)
 
 void pulse_hists__use_relative(struct pulse_hists *h)
 {
-	h->total_period = h->total_non_filtered_period;
-	h->nr_samples = h->nr_non_filtered_samples;
+	/* perf's hists__inc_stats(): an entry is filtered as a whole */
+	h->abs_total_period = h->total_period;
+	h->total_period = h->nr_samples = 0;
+	for (size_t i = 0; i < h->nr_entries; i++) {
+		if (!h->entries[i].filtered) {
+			h->total_period += h->entries[i].period;
+			h->nr_samples += h->entries[i].nr_samples;
+		}
+	}
 }
 
 bool pulse_hists__hide_key(struct pulse_hists *h, enum pulse_sort_key key)
@@ -980,146 +1004,4 @@ bool pulse_hists__hide_key(struct pulse_hists *h, enum pulse_sort_key key)
 			h->keys[j++] = h->keys[i];
 	h->nr_keys = j;
 	return true;
-}
-
-/* perf's strlist__has_entry() on a comma-separated list */
-static bool list_has(const char *list, const char *s)
-{
-	size_t len = strlen(s);
-
-	while (*list) {
-		size_t n = strcspn(list, ",");
-
-		if (n == len && !strncmp(list, s, n))
-			return true;
-		list += n;
-		if (*list)
-			list++;
-	}
-	return false;
-}
-
-/* perf's intlist: comma-separated numbers */
-static bool intlist_has(const char *list, long v)
-{
-	while (*list) {
-		char *end;
-		long n = strtol(list, &end, 10);
-
-		if (end != list && n == v)
-			return true;
-		list = end + strcspn(end, ",");
-		if (*list)
-			list++;
-	}
-	return false;
-}
-
-/* perf's cpu map syntax: "0-2,5" */
-static bool cpulist_has(const char *list, int cpu)
-{
-	while (*list) {
-		char *end;
-		long lo = strtol(list, &end, 10), hi = lo;
-
-		if (end == list)
-			return false;
-		if (*end == '-')
-			hi = strtol(end + 1, &end, 10);
-		if (cpu >= lo && cpu <= hi)
-			return true;
-		list = end + strcspn(end, ",");
-		if (*list)
-			list++;
-	}
-	return false;
-}
-
-/* perf's parse_timestr_sec_nsec(): "sec[.usec]", microseconds at most */
-static int parse_time_point(const char *s, size_t len, uint64_t *ns)
-{
-	uint64_t sec = 0, frac = 0;
-	size_t i = 0, digits = 0;
-
-	*ns = 0;
-	if (!len)
-		return 0;
-	for (; i < len && isdigit((unsigned char)s[i]); i++)
-		sec = sec * 10 + (s[i] - '0');
-	if (!i)
-		return -EINVAL;
-	if (i < len && s[i] == '.') {
-		for (i++; i < len && isdigit((unsigned char)s[i]); i++, digits++)
-			if (digits < 9)
-				frac = frac * 10 + (s[i] - '0');
-		while (digits < 9) {
-			frac *= 10;
-			digits++;
-		}
-	}
-	if (i != len)
-		return -EINVAL;
-	*ns = sec * 1000000000ULL + frac;
-	return 0;
-}
-
-int pulse_hist_filter__parse_time(struct pulse_hist_filter *f, const char *str)
-{
-	const char *p = str;
-
-	while (*p) {
-		size_t n = strcspn(p, " ");
-		const char *comma = memchr(p, ',', n);
-		uint64_t *t;
-
-		if (n) {
-			if (!comma)
-				return -EINVAL;
-			t = realloc(f->time, (f->nr_time + 1) * 2 * sizeof(*t));
-			if (!t)
-				return -ENOMEM;
-			f->time = t;
-			t += f->nr_time * 2;
-			if (parse_time_point(p, comma - p, &t[0]) ||
-			    parse_time_point(comma + 1, p + n - comma - 1, &t[1]) ||
-			    (t[1] && t[0] > t[1]))
-				return -EINVAL;
-			f->nr_time++;
-		}
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-	return 0;
-}
-
-enum pulse_filter_result pulse_hist_filter__match(const struct pulse_hist_filter *f,
-						  const struct pulse_addr_loc *al,
-						  const char *comm, int cpu, uint64_t time)
-{
-	if (f->nr_time && time != ~0ULL) {
-		bool in = false;
-
-		/* perf_time__ranges_skip_sample(): inclusive at both ends */
-		for (size_t i = 0; i < f->nr_time && !in; i++)
-			in = (!f->time[2 * i] || time >= f->time[2 * i]) &&
-			     (!f->time[2 * i + 1] || time <= f->time[2 * i + 1]);
-		if (!in)
-			return PULSE_FILTER_SKIP;
-	}
-	if (f->cpus && !cpulist_has(f->cpus, cpu))
-		return PULSE_FILTER_SKIP;
-	/* machine__resolve(): thread__is_filtered(), then the DSO, then the symbol */
-	if (f->comms && !list_has(f->comms, comm))
-		return PULSE_FILTER_HIDE;
-	if (f->pids && !intlist_has(f->pids, al->thread->pid))
-		return PULSE_FILTER_HIDE;
-	if (f->tids && !intlist_has(f->tids, al->thread->tid))
-		return PULSE_FILTER_HIDE;
-	if (f->dsos && al->dso && !list_has(f->dsos, al->dso->short_name) &&
-	    !list_has(f->dsos, al->dso->long_name))
-		return PULSE_FILTER_HIDE;
-	if (f->symbols && (!al->sym || !list_has(f->symbols, al->sym->name)))
-		return PULSE_FILTER_HIDE;
-	return PULSE_FILTER_KEEP;
 }

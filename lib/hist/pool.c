@@ -27,6 +27,8 @@ struct pool_sample {
 	const char *comm;
 	uint64_t period;
 	int cpu;
+	const struct pulse_symbol *parent;
+	bool filtered;
 	uint32_t trace;			/* offset in the batch's text; UINT32_MAX: none */
 	size_t chain;			/* first frame in the batch's locs */
 	size_t nr;			/* frames */
@@ -68,9 +70,11 @@ static int batch__run(struct pool_batch *b, unsigned int idx, unsigned int nr_pa
 	for (size_t i = 0; i < b->nr; i++) {
 		const struct pool_sample *s = &b->samples[i];
 		const char *trace = s->trace == UINT32_MAX ? NULL : b->text + s->trace;
-		int err = pulse_hists__add_shard(s->shards, idx, nr_parts, s->seq, &s->al,
-						 s->comm, s->period, s->cpu, trace,
-						 b->locs + s->chain, s->nr);
+		int err;
+
+		pulse_hists__set_parent(&s->shards[idx], s->parent, s->filtered);
+		err = pulse_hists__add_shard(s->shards, idx, nr_parts, s->seq, &s->al, s->comm,
+					     s->period, s->cpu, trace, b->locs + s->chain, s->nr);
 
 		if (err)
 			return err;
@@ -230,8 +234,9 @@ static void *grow(void *p, size_t *alloc, size_t need, size_t size)
 
 int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 			 const struct pulse_addr_loc *al, const char *comm, uint64_t period,
-			 int cpu, const char *trace, const struct pulse_cc_loc *chain, size_t nr)
+			 const struct pulse_cc_loc *chain, size_t nr)
 {
+	const char *trace = h->cur_trace;
 	struct pool_batch *b;
 	struct pool_sample *s;
 	int err;
@@ -281,7 +286,9 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 	s->al = *al;
 	s->comm = comm;
 	s->period = period;
-	s->cpu = cpu;
+	s->cpu = h->cur_cpu;
+	s->parent = h->cur_parent;
+	s->filtered = h->cur_filtered;
 	s->chain = b->nr_locs;
 	s->nr = nr;
 	if (nr)

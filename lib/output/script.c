@@ -992,7 +992,7 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 		return err;
 	/* perf's --time, --cpu, then machine__resolve()'s al->filtered */
 	if (s->opts.filter &&
-	    pulse_hist_filter__match(s->opts.filter, &al, al.thread->comm,
+	    pulse_hist_filter__match(s->opts.filter, &al, al.thread->comm, smp.ip,
 				     attr->sample_type & PERF_SAMPLE_CPU ? (int)smp.cpu : -1,
 				     attr->sample_type & PERF_SAMPLE_TIME ? smp.time : ~0ULL) !=
 	    PULSE_FILTER_KEEP)
@@ -1170,7 +1170,7 @@ static int print_side_band(struct pulse_script *s, const struct perf_event_heade
 		struct pulse_hist_filter cpus = { .cpus = s->opts.filter->cpus };
 
 		if (smp.cpu != (__u32)-1 &&
-		    pulse_hist_filter__match(&cpus, NULL, NULL, (int)smp.cpu, ~0ULL) !=
+		    pulse_hist_filter__match(&cpus, NULL, NULL, 0, (int)smp.cpu, ~0ULL) !=
 		    PULSE_FILTER_KEEP)
 			return 0;
 	}

@@ -22,6 +22,7 @@ struct widths {
 	int dso;	/* Shared Object */
 	int sym;	/* Symbol */
 	int trace;	/* Trace output */
+	int parent;	/* Parent symbol */
 };
 
 static const char *key_title(enum pulse_sort_key key)
@@ -42,6 +43,11 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w)
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct pulse_hist_entry *e = &h->entries[i];
 
+		/* perf's output_resort(): hists__calc_col_len() of shown entries */
+		if (e->filtered)
+			continue;
+		if (e->parent)
+			w->parent = max_int(w->parent, e->parent->namelen);
 		if (e->sym) {
 			w->sym = max_int(w->sym, e->sym->namelen + 4);
 		} else {
@@ -59,6 +65,7 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w)
 	w->pid = max_int(comm ? comm + 8 : 0, strlen(key_title(PULSE_SORT_PID)));
 	w->dso = max_int(w->dso, strlen(key_title(PULSE_SORT_DSO)));
 	w->sym = max_int(w->sym, strlen(key_title(PULSE_SORT_SYM)));
+	w->parent = max_int(w->parent, strlen(key_title(PULSE_SORT_PARENT)));
 }
 
 static int key_width(const struct widths *w, enum pulse_sort_key key)
@@ -75,6 +82,8 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 		return w->sym;
 	case PULSE_SORT_TRACE:
 		return w->trace;
+	case PULSE_SORT_PARENT:
+		return w->parent;
 	case PULSE_SORT_CPU:
 	case PULSE_SORT_SYM_SIZE:
 	case PULSE_SORT_IPC_NULL:
@@ -125,6 +134,9 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 		return snprintf(buf, size, "%-.*s", width, e->trace ? e->trace : "N/A");
 	case PULSE_SORT_IPC_NULL:
 		return snprintf(buf, size, "%-*s", width, "-      -");
+	case PULSE_SORT_PARENT:
+		return snprintf(buf, size, "%-*.*s", width, width,
+				e->parent ? e->parent->name : "[other]");
 	case PULSE_SORT_PID:
 	case PULSE_SORT_TID:
 		w = max_int(7, width) - 8;
@@ -154,7 +166,7 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 }
 
 int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
-			      uint64_t total_period)
+			      uint64_t total_period, const struct pulse_stdio_opts *opts)
 {
 	unsigned long v = nr_samples;
 	char unit = ' ';
@@ -172,7 +184,10 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 		v /= 1000;
 		unit = 'G';
 	}
-	fprintf(fp, "# Samples: %lu%c of event '%s'\n", v, unit, evname);
+	fprintf(fp, "# Samples: %lu%c of event '%s'", v, unit, evname);
+	if (opts && opts->time_slices)
+		fprintf(fp, " (time slices: %s)", opts->time_slices);
+	fputc('\n', fp);
 	fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", total_period);
 	return ferror(fp) ? -EIO : 0;
 }
@@ -229,7 +244,7 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		double pct = h->total_period ? 100.0 * e->period / h->total_period : 0.0;
 		double acc = h->total_period ? 100.0 * e->acc_period / h->total_period : 0.0;
 
-		if ((h->cumulate ? acc : pct) < limit)
+		if (e->filtered || (h->cumulate ? acc : pct) < limit)
 			continue;
 		if (h->cumulate)
 			fprintf(fp, "  %7.2f%%", acc);
@@ -252,7 +267,8 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		}
 		fputc('\n', fp);
 		if (h->use_callchain && e->callchain)
-			pulse_callchain__fprintf(fp, e->callchain, &h->cc, h->total_period,
+			pulse_callchain__fprintf(fp, e->callchain, &h->cc,
+						 h->abs_total_period ?: h->total_period,
 						 h->cumulate ? e->acc_period : e->period,
 						 opts && opts->sort_starts_with_sym);
 	}

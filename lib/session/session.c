@@ -6,6 +6,7 @@
  * names the file's kernel, and the BUILD_ID feature's entries (perf's
  * perf_header__read_build_ids) handed to the DSO table.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,4 +109,21 @@ void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_op
 		snprintf(buf, size, "%s/.debug", home);
 		opts->buildid_dir = buf;
 	}
+}
+
+int pulse_session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last)
+{
+	size_t len;
+	const uint64_t *t = pulse_data__feat(d, PULSE_FEAT_SAMPLE_TIME, &len);
+
+	*first = *last = 0;
+	if (!t || len < 2 * sizeof(*t))
+		return -ENODATA;
+	memcpy(first, t, sizeof(*first));
+	memcpy(last, (const char *)t + sizeof(*first), sizeof(*last));
+	if (pulse_data__swapped(d)) {
+		*first = __builtin_bswap64(*first);
+		*last = __builtin_bswap64(*last);
+	}
+	return 0;
 }

@@ -38,6 +38,13 @@ test_expect_success PERF,ROOT 'filters: comms (elided column), dsos, symbols, pi
 	compare g.data --comms calltree
 '
 
+test_expect_success PERF,ROOT 'filters on keys not sorted by: the first sample decides the entry' '
+	compare a.data --sort dso --symbols spin_loop &&
+	compare a.data --sort comm --dsos spin -n &&
+	compare a.data --sort dso --comms spin &&
+	compare a.data --sort cpu --comms spin --percentage relative
+'
+
 test_expect_success PERF,ROOT,TRACEFS 'tracepoint-only file: trace column by default' '
 	perf record -q -e syscalls:sys_enter_getppid -o tp.data -- "$WL/getppid" 100 >/dev/null 2>&1 &&
 	compare tp.data &&

@@ -175,7 +175,8 @@ static char *render(struct pulse_hists *h, bool chains)
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct pulse_hist_entry *e = &h->entries[i];
 
-		fprintf(fp, "%s %d %s %s %#llx %d %s %llu %llu %llu\n", e->comm, e->thread->tid,
+		fprintf(fp, "%s%s %d %s %s %#llx %d %s %llu %llu %llu\n", e->filtered ? "hidden " : "",
+			e->comm, e->thread->tid,
 			e->dso ? e->dso->short_name : "-", e->sym ? e->sym->name : "-",
 			(unsigned long long)e->ip, e->cpu, e->trace ? e->trace : "-",
 			(unsigned long long)e->period, (unsigned long long)e->acc_period,
@@ -218,6 +219,7 @@ static void test_pool__same_as_one_thread(void)
 			struct sample *s = &v[i];
 
 			pulse_hists__set_sample(&one, s->cpu, m->trace ? s->trace : NULL);
+			pulse_hists__set_parent(&one, NULL, i % 7 == 0);
 			ASSERT_EQ(pulse_hists__add_chain(&one, &s->al, w.comms[s->thread], s->period,
 							 s->chain, s->nr), 0);
 		}
@@ -239,10 +241,11 @@ static void test_pool__same_as_one_thread(void)
 			for (size_t i = 0; i < NR_SAMPLES; i++) {
 				struct sample *s = &v[i];
 
+				pulse_hists__set_sample(&h, s->cpu, m->trace ? s->trace : NULL);
+				/* perf's first-sample rule for hidden entries */
+				pulse_hists__set_parent(&h, NULL, i % 7 == 0);
 				ASSERT_EQ(pulse_hist_pool__add(pool, &h, &s->al, w.comms[s->thread],
-							       s->period, s->cpu,
-							       m->trace ? s->trace : NULL, s->chain,
-							       s->nr), 0);
+							       s->period, s->chain, s->nr), 0);
 			}
 			ASSERT_EQ(pulse_hist_pool__finish(pool), 0);
 			ASSERT_EQ(pulse_hists__merge_shards(&h), 0);
@@ -285,7 +288,7 @@ static void test_pool__lifecycle(void)
 	ASSERT_EQ(pulse_hists__init(&h, keys, 1), 0);
 	ASSERT_EQ(pulse_hist_pool__new(&pool, 2), 0);
 	for (size_t i = 0; i < 100; i++)
-		ASSERT_EQ(pulse_hist_pool__add(pool, &h, &v[i].al, "app", 1, 0, NULL, NULL, 0), 0);
+		ASSERT_EQ(pulse_hist_pool__add(pool, &h, &v[i].al, "app", 1, NULL, 0), 0);
 	pulse_hist_pool__delete(pool);
 	/* unmerged shards are freed with the hists */
 	ASSERT_EQ(h.nr_samples, 100);
@@ -295,7 +298,7 @@ static void test_pool__lifecycle(void)
 	ASSERT_EQ(pulse_hist_pool__new(&pool, 2), 0);
 	ASSERT_EQ(pulse_hist_pool__finish(pool), 0);
 	ASSERT_EQ(pulse_hist_pool__finish(pool), 0);
-	ASSERT_EQ(pulse_hist_pool__add(pool, &h, &v[0].al, "app", 1, 0, NULL, NULL, 0), -EINVAL);
+	ASSERT_EQ(pulse_hist_pool__add(pool, &h, &v[0].al, "app", 1, NULL, 0), -EINVAL);
 	ASSERT_EQ(pulse_hists__merge_shards(&h), 0);
 	ASSERT_EQ(h.nr_entries, 0);
 	pulse_hist_pool__delete(pool);

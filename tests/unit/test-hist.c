@@ -111,6 +111,56 @@ static void test_hist__keys_decide_identity(void)
 	pulse_machine__exit(&f.m);
 }
 
+/*
+ * The parent key: names ascending, then [other] (perf's
+ * sort__parent_cmp()); a filtered entry keeps the verdict of its first
+ * sample, stays out of the table and of the relative totals.
+ */
+static void test_hist__parent_and_filtered(void)
+{
+	enum pulse_sort_key keys[] = { PULSE_SORT_PARENT, PULSE_SORT_DSO };
+	struct pulse_hists h;
+	struct fixture f;
+	FILE *fp;
+	char *out = NULL;
+	size_t len = 0;
+
+	fixture_init(&f);
+	ASSERT_EQ(pulse_sort_keys__parse("parent", keys, 1, NULL, NULL), 1);
+	ASSERT_EQ(keys[0], PULSE_SORT_PARENT);
+	ASSERT_STREQ(pulse_sort_key__title(PULSE_SORT_PARENT), "Parent symbol");
+	keys[0] = PULSE_SORT_PARENT;
+	pulse_hists__init(&h, keys, 2);
+	pulse_hists__set_parent(&h, &f.syms[1], false);		/* aaa_first */
+	add(&h, &f, f.t1, f.app, 2, 0x310, 10);
+	pulse_hists__set_parent(&h, &f.syms[2], false);		/* main */
+	add(&h, &f, f.t1, f.app, 2, 0x310, 10);
+	pulse_hists__set_parent(&h, NULL, false);
+	add(&h, &f, f.t1, f.app, 2, 0x310, 10);
+	/* hidden first: the entry stays hidden when a later sample is not */
+	pulse_hists__set_parent(&h, NULL, true);
+	add(&h, &f, f.t1, f.libc, 0, 0x110, 30);
+	pulse_hists__set_parent(&h, NULL, false);
+	add(&h, &f, f.t1, f.libc, 0, 0x120, 10);
+	ASSERT_EQ(h.nr_entries, 4);
+	pulse_hists__use_relative(&h);
+	ASSERT_EQ(h.total_period, 30);
+	ASSERT_EQ(h.nr_samples, 3);
+	pulse_hists__sort(&h);
+	fp = open_memstream(&out, &len);
+	pulse_hists__fprintf(&h, fp, NULL);
+	fclose(fp);
+	ASSERT_STREQ(out, "# Overhead  Parent symbol  Shared Object\n"
+			  "# ........  .............  .............\n"
+			  "#\n"
+			  "    33.33%  aaa_first      app          \n"
+			  "    33.33%  main           app          \n"
+			  "    33.33%  [other]        app          \n");
+	free(out);
+	pulse_hists__exit(&h);
+	pulse_machine__exit(&f.m);
+}
+
 static void test_hist__sort_keys_parse(void)
 {
 	enum pulse_sort_key k[8];
@@ -176,7 +226,7 @@ static void test_hist__stdio_format(void)
 	pulse_hists__exit(&h);
 
 	fp = fmemopen(hdr, sizeof(hdr), "w");
-	pulse_stdio__event_header(fp, "cpu-clock", 4321, 1080250000);
+	pulse_stdio__event_header(fp, "cpu-clock", 4321, 1080250000, NULL);
 	fputc('\0', fp);
 	fclose(fp);
 	ASSERT_STREQ(hdr, "# Samples: 4K of event 'cpu-clock'\n"
@@ -376,4 +426,5 @@ static void test_hist__children_and_chains(void)
 TEST_MAIN(TEST(test_hist__aggregate_and_order), TEST(test_hist__keys_decide_identity),
 	  TEST(test_hist__stdio_data_symbol), TEST(test_hist__children_and_chains),
 	  TEST(test_hist__sort_keys_parse), TEST(test_hist__stdio_format),
+	  TEST(test_hist__parent_and_filtered),
 	  TEST(test_ordering__rounds), TEST(test_ordering__many))
