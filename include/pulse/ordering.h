@@ -5,8 +5,11 @@
  * delivers every queued record not newer than the newest timestamp seen
  * before the previous round ended (later rounds may still bring older
  * records from other CPUs up to that point); the end delivers the rest.
- * Equal timestamps keep their queueing order. A file without rounds is
- * thus sorted whole at its end.
+ * That newest timestamp is perf's max_timestamp: the newest pending record,
+ * or, once a flush has emptied the queue, the first record queued after
+ * it (even one older than what was delivered); a round that finds the
+ * queue empty changes nothing. Equal timestamps keep their queueing order.
+ * A file without rounds is thus sorted whole at its end.
  *
  * Records without a usable timestamp (0 or ~0: synthesized records, attrs
  * without PERF_SAMPLE_TIME) are not queued: pulse_ordered__queue() says so
@@ -47,5 +50,12 @@ int pulse_ordered__flush(struct pulse_ordered *q);
 
 /* Records queued and not yet delivered. */
 uint64_t pulse_ordered__nr_queued(const struct pulse_ordered *q);
+
+/*
+ * Records queued with a time older than the last one delivered: what perf
+ * warns about as "N out of order events recorded". They are still
+ * delivered, at the next flush.
+ */
+uint64_t pulse_ordered__nr_unordered(const struct pulse_ordered *q);
 
 #endif

@@ -48,8 +48,10 @@ struct pulse_ordered {
 	size_t alloc;		/* entries allocated in q */
 	size_t tmp_alloc;	/* entries allocated in tmp */
 	size_t nr_sorted;	/* sorted prefix of the pending */
-	uint64_t max_ts;	/* newest timestamp queued */
+	uint64_t max_ts;	/* newest queued since the queue was last empty */
 	uint64_t next_flush;	/* a round delivers up to here */
+	uint64_t last_flush;	/* time of the last record delivered */
+	uint64_t nr_unordered;	/* queued older than last_flush */
 	struct slab *cur;	/* slab being filled */
 	struct slab *free;	/* empty slabs */
 };
@@ -144,6 +146,8 @@ int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header
 
 	if (!timestamp || timestamp == ~0ULL)
 		return -ETIME;
+	if (timestamp < q->last_flush)
+		q->nr_unordered++;
 	if (q->head + q->nr == q->alloc) {
 		if (q->head && q->head >= q->alloc / 2) {
 			/* at least half is free: slide down rather than grow */
@@ -172,9 +176,14 @@ int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header
 	if (q->nr_sorted == q->nr &&
 	    (!q->nr || e[-1].ts <= timestamp))
 		q->nr_sorted++;
-	q->nr++;
-	if (timestamp > q->max_ts)
+	/*
+	 * perf's max_timestamp follows the newest pending record and starts
+	 * again from the first record queued once a flush has emptied the
+	 * queue, even when that record is older than what was delivered.
+	 */
+	if (!q->nr || timestamp > q->max_ts)
 		q->max_ts = timestamp;
+	q->nr++;
 	return 0;
 }
 
@@ -293,6 +302,8 @@ static int ordered__flush_upto(struct pulse_ordered *q, uint64_t limit)
 			break;
 		}
 	}
+	if (i)
+		q->last_flush = e[i - 1].ts;
 	q->head += i;
 	q->nr -= i;
 	q->nr_sorted -= i;
@@ -303,9 +314,14 @@ static int ordered__flush_upto(struct pulse_ordered *q, uint64_t limit)
 
 int pulse_ordered__flush_round(struct pulse_ordered *q)
 {
-	int ret = ordered__flush_upto(q, q->next_flush);
+	int ret;
 
-	q->next_flush = q->max_ts;
+	/* perf leaves its next limit alone on a round that finds nothing */
+	if (!q->nr)
+		return 0;
+	ret = ordered__flush_upto(q, q->next_flush);
+	if (!ret)
+		q->next_flush = q->max_ts;
 	return ret;
 }
 
@@ -317,4 +333,9 @@ int pulse_ordered__flush(struct pulse_ordered *q)
 uint64_t pulse_ordered__nr_queued(const struct pulse_ordered *q)
 {
 	return q->nr;
+}
+
+uint64_t pulse_ordered__nr_unordered(const struct pulse_ordered *q)
+{
+	return q->nr_unordered;
 }
