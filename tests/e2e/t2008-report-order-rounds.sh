@@ -41,4 +41,24 @@ test_expect_success PERF,ROOT 'system-wide recording: every sample has perf'"'"'
 	diff -u perf.out pulse.out
 '
 
+# perf's filters hide entries, not samples: an entry's first sample decides,
+# and later samples of another pid join a shown entry (the sort keys have no
+# pid). Two processes named spin, as when another spin runs during -a.
+test_expect_success '--pid: the first sample of an entry decides whether it shows' '
+	"$TOOLS/pulse-mkorder" pa.data C100@1=spin C200@1=spin S100@2 S200@3 S200@4 &&
+	"$TOOLS/pulse-mkorder" pb.data C100@1=spin C200@1=spin S200@2 S100@3 S100@4 &&
+	"$PULSE" report -i pa.data --stdio --pid 100 -n >out &&
+	grep -Eq "^ +100\.00% +3  spin " out &&
+	"$PULSE" report -i pb.data --stdio --pid 100 -n >out &&
+	not grep -q "spin " out
+'
+
+test_expect_success PERF '--pid on those files: perf agrees' '
+	for f in pa pb; do
+		perf report -i $f.data --stdio --pid 100 -n 2>/dev/null | grep -v "^# (Tip:" >perf.out &&
+		"$PULSE" report -i $f.data --stdio --pid 100 -n 2>/dev/null | grep -v "^# (Tip:" >pulse.out &&
+		diff -u perf.out pulse.out || return 1
+	done
+'
+
 test_done
