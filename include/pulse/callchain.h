@@ -79,14 +79,6 @@ struct pulse_cc_cursor {
 int pulse_cc_cursor__append(struct pulse_cc_cursor *c, const struct pulse_cc_loc *loc);
 void pulse_cc_cursor__exit(struct pulse_cc_cursor *c);
 
-/* What a child's first frame is compared by, kept next to the child's pointer. */
-struct pulse_cc_key {
-	const struct pulse_dso *dso;
-	const struct pulse_symbol *sym;
-	uint64_t start;				/* sym->start; 0 without a symbol */
-	uint64_t ip;
-};
-
 struct pulse_cc_node {
 	struct pulse_cc_node *parent;
 	struct pulse_cc_loc *val;		/* the run of frames of this node */
@@ -96,7 +88,6 @@ struct pulse_cc_node {
 	uint64_t hit;				/* period ending here */
 	uint64_t children_hit;			/* period going on below */
 	struct pulse_cc_node **children;	/* insertion-tree order */
-	struct pulse_cc_key *child_keys;	/* their first frames, same order */
 	uint32_t nr_children;
 	uint32_t alloc_children;
 	struct pulse_cc_node **sorted;		/* output order (graph modes) */

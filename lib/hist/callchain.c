@@ -150,31 +150,20 @@ static enum match match_frame(const struct pulse_cc_loc *have, const struct puls
 static int node__insert_child(struct pulse_arena *a, struct pulse_cc_node *parent, uint32_t pos,
 			      struct pulse_cc_node *child)
 {
-	const struct pulse_cc_loc *first = &child->val[0];
-
 	if (parent->nr_children == parent->alloc_children) {
 		uint32_t n = parent->alloc_children ? parent->alloc_children * 2 : 2;
-		struct pulse_cc_key *k = pulse_arena__alloc(a, n * (sizeof(*k) + sizeof(child)));
-		struct pulse_cc_node **c = (struct pulse_cc_node **)(k + n);
+		struct pulse_cc_node **c = pulse_arena__alloc(a, n * sizeof(*c));
 
-		if (!k)
+		if (!c)
 			return -ENOMEM;
-		if (parent->nr_children) {
+		if (parent->nr_children)
 			memcpy(c, parent->children, parent->nr_children * sizeof(*c));
-			memcpy(k, parent->child_keys, parent->nr_children * sizeof(*k));
-		}
 		parent->children = c;
-		parent->child_keys = k;
 		parent->alloc_children = n;
 	}
 	memmove(parent->children + pos + 1, parent->children + pos,
 		(parent->nr_children - pos) * sizeof(*parent->children));
-	memmove(parent->child_keys + pos + 1, parent->child_keys + pos,
-		(parent->nr_children - pos) * sizeof(*parent->child_keys));
 	parent->children[pos] = child;
-	parent->child_keys[pos] = (struct pulse_cc_key){
-		first->dso, first->sym, first->sym ? first->sym->start : 0, first->ip,
-	};
 	parent->nr_children++;
 	child->parent = parent;
 	return 0;
@@ -198,37 +187,18 @@ static struct pulse_cc_node *node__new_leaf(struct pulse_arena *a,
 	return n;
 }
 
-/* match_frame() against a child's key; @want_start: want->sym->start */
-static enum match match_key(const struct pulse_cc_key *have, const struct pulse_cc_loc *want,
-			    uint64_t want_start, bool key_address)
-{
-	uint64_t a = have->ip, b = want->ip;
-
-	if (have->dso != want->dso)
-		return (uintptr_t)have->dso < (uintptr_t)want->dso ? MATCH_LT : MATCH_GT;
-	if (!key_address && have->sym && want->sym) {
-		a = have->start;
-		b = want_start;
-	}
-	if (a != b)
-		return a < b ? MATCH_LT : MATCH_GT;
-	return MATCH_EQ;
-}
-
 /*
  * The first child of @children sorting like @want: its index in *@pos and
  * true, or false with *@pos where a new child goes (perf's rbtree walk).
- * The keys sit in one array, so no child is touched until one matches.
  */
 static bool find_child(const struct pulse_cc_node *node, const struct pulse_cc_loc *want,
 		       bool key_address, uint32_t *pos)
 {
 	uint32_t lo = 0, hi = node->nr_children;
-	uint64_t want_start = want->sym ? want->sym->start : 0;
 
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		enum match m = match_key(&node->child_keys[mid], want, want_start, key_address);
+		enum match m = match_frame(&node->children[mid]->val[0], want, key_address);
 
 		if (m == MATCH_EQ) {
 			*pos = mid;
@@ -265,13 +235,11 @@ static int node__split(const struct cc_append *ap, struct pulse_cc_node *node, u
 	node->val_nr = matched;
 	/* the tail takes the node's children and hits */
 	tail->children = node->children;
-	tail->child_keys = node->child_keys;
 	tail->nr_children = node->nr_children;
 	tail->alloc_children = node->alloc_children;
 	for (uint32_t i = 0; i < tail->nr_children; i++)
 		tail->children[i]->parent = tail;
 	node->children = NULL;
-	node->child_keys = NULL;
 	node->nr_children = node->alloc_children = 0;
 	tail->hit = node->hit;
 	tail->children_hit = node->children_hit;
