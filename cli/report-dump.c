@@ -28,14 +28,17 @@ struct dump_session {
 	struct pulse_ordered *oq;	/* NULL: file order (no sample_id_all) */
 	FILE *out;
 	__u64 offset_base;		/* pipe mode: perf counts from after the pipe header */
+	bool stats_only;		/* --stats: count, no machine */
+	bool attr_names;		/* ignore the names recorded in the stream */
 };
 
 /* The recorded name, else perf's name from the attr (valid until the next call). */
 static const char *attr_name(struct pulse_data *d, size_t idx, void *arg)
 {
 	static char buf[256];
+	const struct dump_session *ds = arg;
 	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
-	const char *name = pulse_data__attr_name(d, idx);
+	const char *name = ds->attr_names ? NULL : pulse_data__attr_name(d, idx);
 
 	if (name || !attr)
 		return name;
@@ -50,6 +53,8 @@ static int dump__deliver(const struct perf_event_header *rec, uint64_t file_offs
 	err = pulse_dump__record(ds->out, ds->d, rec, file_offset - ds->offset_base, &ds->dump);
 	if (err)
 		return err;
+	if (ds->stats_only)
+		return 0;
 	/* a bad side-band record is shown above; perf goes on, and so do we */
 	err = pulse_machine__process(&ds->machine, rec);
 	return err == -ENOMEM ? err : 0;
@@ -116,7 +121,15 @@ static int dump_file(const char *input, FILE *out, bool stats_only)
 		error("cannot set up: %s", strerror(-err));
 		goto out_close;
 	}
-	pulse_dump__init(&ds.dump, pipe ? "pipe" : input, &ds.machine, attr_name, NULL);
+	/*
+	 * perf's --stats tool processes no side-band record, and in a pipe
+	 * neither the FEATURE nor the EVENT_UPDATE records that name events:
+	 * it calls them after their attrs
+	 */
+	ds.stats_only = stats_only;
+	ds.attr_names = stats_only && pipe;
+	pulse_dump__init(&ds.dump, pipe ? "pipe" : input, stats_only ? NULL : &ds.machine,
+			 attr_name, &ds);
 	ds.dump.count_lost_samples = stats_only;
 
 	/* perf_session__new(): time order needs every record to carry a time */
