@@ -10,10 +10,8 @@
  * build the machine that names each sample's thread and DSO.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <pulse/data.h>
 #include <pulse/dump.h>
 #include <pulse/event.h>
@@ -30,16 +28,17 @@ struct dump_session {
 	struct pulse_ordered *oq;	/* NULL: file order (no sample_id_all) */
 	FILE *out;
 	__u64 offset_base;		/* pipe mode: perf counts from after the pipe header */
-	int zfd;			/* the file again, to see COMPRESSED records; -1 */
-	__u64 last_z;			/* offset of the last COMPRESSED record counted */
+	bool stats_only;		/* --stats: count, no machine */
+	bool attr_names;		/* ignore the names recorded in the stream */
 };
 
 /* The recorded name, else perf's name from the attr (valid until the next call). */
 static const char *attr_name(struct pulse_data *d, size_t idx, void *arg)
 {
 	static char buf[256];
+	const struct dump_session *ds = arg;
 	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
-	const char *name = pulse_data__attr_name(d, idx);
+	const char *name = ds->attr_names ? NULL : pulse_data__attr_name(d, idx);
 
 	if (name || !attr)
 		return name;
@@ -54,28 +53,11 @@ static int dump__deliver(const struct perf_event_header *rec, uint64_t file_offs
 	err = pulse_dump__record(ds->out, ds->d, rec, file_offset - ds->offset_base, &ds->dump);
 	if (err)
 		return err;
+	if (ds->stats_only)
+		return 0;
 	/* a bad side-band record is shown above; perf goes on, and so do we */
 	err = pulse_machine__process(&ds->machine, rec);
 	return err == -ENOMEM ? err : 0;
-}
-
-/*
- * perf counts each COMPRESSED record it reads; the reader hands out their
- * content instead, under the COMPRESSED record's offset. Peek at the file
- * there to count them (a COMPRESSED record that completes no record of its
- * own is not seen; pipe-mode streams cannot be peeked at).
- */
-static void count_compressed(struct dump_session *ds, __u64 off)
-{
-	struct perf_event_header h;
-
-	if (ds->zfd < 0 || off == ds->last_z)
-		return;
-	if (pread(ds->zfd, &h, sizeof(h), off) != sizeof(h) ||
-	    (h.type != PERF_RECORD_COMPRESSED && h.type != PERF_RECORD_COMPRESSED2))
-		return;
-	ds->last_z = off;
-	pulse_dump__count(&ds->dump, PERF_RECORD_COMPRESSED);
 }
 
 static int dump__record(struct pulse_data *d, const struct perf_event_header *rec,
@@ -84,7 +66,15 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
 	struct dump_session *ds = arg;
 	int err;
 
-	count_compressed(ds, file_offset);
+	/*
+	 * perf counts each COMPRESSED record it reads, then the records in it,
+	 * and dumps only those (perf 6.1 knows no COMPRESSED2: pulse counts it
+	 * as what it replaces)
+	 */
+	if (rec->type == PERF_RECORD_COMPRESSED || rec->type == PERF_RECORD_COMPRESSED2) {
+		pulse_dump__count(&ds->dump, PERF_RECORD_COMPRESSED);
+		return 0;
+	}
 	pulse_dump__count(&ds->dump, rec->type);
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
 		err = pulse_dump__record(ds->out, d, rec, file_offset - ds->offset_base, &ds->dump);
@@ -106,7 +96,7 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
  */
 static int dump_file(const char *input, FILE *out, bool stats_only)
 {
-	struct dump_session ds = { .out = out, .zfd = -1, .last_z = ~0ULL };
+	struct dump_session ds = { .out = out };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts), .no_vdso = true };
 	bool pipe;
 	int err, ret = 1;
@@ -123,8 +113,7 @@ static int dump_file(const char *input, FILE *out, bool stats_only)
 	pipe = pulse_data__is_pipe(ds.d);
 	if (pipe)
 		ds.offset_base = pulse_data__data_offset(ds.d);
-	else if (pulse_data__has_feat(ds.d, PULSE_FEAT_COMPRESSED) && strcmp(input, "-"))
-		ds.zfd = open(input, O_RDONLY | O_CLOEXEC);
+	pulse_data__set_deliver_compressed(ds.d, true);
 
 	/* no symbols: the dump names threads and DSOs only */
 	err = pulse_machine__init(&ds.machine, &sym_opts);
@@ -132,7 +121,16 @@ static int dump_file(const char *input, FILE *out, bool stats_only)
 		error("cannot set up: %s", strerror(-err));
 		goto out_close;
 	}
-	pulse_dump__init(&ds.dump, pipe ? "pipe" : input, &ds.machine, attr_name, NULL);
+	/*
+	 * perf's --stats tool processes no side-band record, and in a pipe
+	 * neither the FEATURE nor the EVENT_UPDATE records that name events:
+	 * it calls them after their attrs
+	 */
+	ds.stats_only = stats_only;
+	ds.attr_names = stats_only && pipe;
+	pulse_dump__init(&ds.dump, pipe ? "pipe" : input, stats_only ? NULL : &ds.machine,
+			 attr_name, &ds);
+	ds.dump.count_lost_samples = stats_only;
 
 	/* perf_session__new(): time order needs every record to carry a time */
 	if (pipe || (pulse_data__nr_attrs(ds.d) && pulse_data__attr(ds.d, 0)->sample_id_all)) {
@@ -177,8 +175,6 @@ out_dump:
 	pulse_dump__exit(&ds.dump);
 	pulse_machine__exit(&ds.machine);
 out_close:
-	if (ds.zfd >= 0)
-		close(ds.zfd);
 	pulse_data__close(ds.d);
 	return ret;
 }

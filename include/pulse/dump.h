@@ -44,12 +44,15 @@ struct pulse_dump {
 	__u64 combined_sample_type;	/* cached once non-zero, as perf does */
 	__u32 nr_events[PULSE_DUMP_NR_TYPES];	/* [0]: every record */
 	__u32 *nr_samples;		/* per attr: samples delivered */
-	size_t nr_attrs;		/* entries of nr_samples */
+	__u32 *nr_lost_samples;		/* per attr: LOST_SAMPLES' counts, if counted */
+	bool count_lost_samples;	/* perf's --stats counts them per event, -D not */
+	size_t nr_attrs;		/* entries of nr_samples, nr_lost_samples */
 	struct pulse_dump_read {	/* PERF_SAMPLE_READ: last value per id */
 		__u64 id, value;
 	} *reads;
 	size_t nr_reads;
 	struct pulse_data *d;		/* the file being dumped */
+	size_t nr_header_attrs;		/* HEADER_ATTR records printed so far */
 };
 
 /*
@@ -113,7 +116,8 @@ int pulse_dump__fprintf_event(FILE *out, const struct perf_event_header *rec);
 /**
  * pulse_dump__fprintf_stats - the "Aggregated stats:" block perf prints
  * after the records (non-empty types only), and the per-event "SAMPLE
- * events" counts of every event that had samples, named by dump->name
+ * events" (and "LOST_SAMPLES events", if counted) of every event that had
+ * some, named by dump->name
  *
  * Return: 0 or -EIO.
  */

@@ -167,6 +167,12 @@ typedef int (*pulse_data_record_fn)(struct pulse_data *d, const struct perf_even
  */
 int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, void *arg);
 
+/*
+ * Also deliver each COMPRESSED (or COMPRESSED2) record itself, just before
+ * the records unpacked from it: perf's stats count both (report -D).
+ */
+void pulse_data__set_deliver_compressed(struct pulse_data *d, bool on);
+
 /**
  * pulse_data__unreadable - did the last walk stop before the end of data?
  * @bytes: set to the bytes from @offset to the end the header claims (the

@@ -123,6 +123,7 @@ struct pulse_data {
 	size_t zlen;
 	__u64 zoff;
 	bool warned_nested;
+	bool deliver_z;			/* hand out COMPRESSED records too */
 };
 
 /*
@@ -873,6 +874,11 @@ static int handle_record(struct pulse_data *d, const unsigned char *p, size_t si
 	case PERF_RECORD_COMPRESSED2:
 		if (in_z)
 			goto nested;
+		if (d->deliver_z) {
+			err = deliver(d, p, size, off, cb, arg);
+			if (err)
+				return err;
+		}
 		if (type == PERF_RECORD_COMPRESSED2) {
 			/* u64 data_size, then the (padded) zstd bytes */
 			__u64 dsz = size >= 16 ? get_u64(p + 8) : 0;
@@ -1254,6 +1260,11 @@ void pulse_data__close(struct pulse_data *d)
 	if (d->fd > STDIN_FILENO)
 		close(d->fd);
 	free(d);
+}
+
+void pulse_data__set_deliver_compressed(struct pulse_data *d, bool on)
+{
+	d->deliver_z = on;
 }
 
 /**

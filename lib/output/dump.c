@@ -96,10 +96,12 @@ static const char *event_name(const struct pulse_dump *dump, struct pulse_data *
 void pulse_dump__exit(struct pulse_dump *dump)
 {
 	free(dump->nr_samples);
+	free(dump->nr_lost_samples);
 	free(dump->reads);
 	dump->reads = NULL;
 	dump->nr_reads = 0;
 	dump->nr_samples = NULL;
+	dump->nr_lost_samples = NULL;
 	dump->nr_attrs = 0;
 }
 
@@ -112,18 +114,33 @@ void pulse_dump__count(struct pulse_dump *dump, __u32 type)
 	dump->nr_events[type]++;
 }
 
+/* Room for the counts of attr @idx; false when out of memory. */
+static bool grow_counts(struct pulse_dump *dump, size_t idx)
+{
+	size_t old = dump->nr_attrs;
+	__u32 *n, *l;
+
+	if (idx < old)
+		return true;
+	n = realloc(dump->nr_samples, (idx + 1) * sizeof(*n));
+	if (!n)
+		return false;
+	dump->nr_samples = n;
+	l = realloc(dump->nr_lost_samples, (idx + 1) * sizeof(*l));
+	if (!l)
+		return false;
+	dump->nr_lost_samples = l;
+	memset(n + old, 0, (idx + 1 - old) * sizeof(*n));
+	memset(l + old, 0, (idx + 1 - old) * sizeof(*l));
+	dump->nr_attrs = idx + 1;
+	return true;
+}
+
 static void count_sample(struct pulse_dump *dump, size_t idx)
 {
-	if (idx >= dump->nr_attrs) {
-		__u32 *n = realloc(dump->nr_samples, (idx + 1) * sizeof(*n));
-
-		if (!n)
-			return;	/* a count lost to ENOMEM is not worth failing the dump */
-		memset(n + dump->nr_attrs, 0, (idx + 1 - dump->nr_attrs) * sizeof(*n));
-		dump->nr_samples = n;
-		dump->nr_attrs = idx + 1;
-	}
-	dump->nr_samples[idx]++;
+	/* a count lost to ENOMEM is not worth failing the dump */
+	if (grow_counts(dump, idx))
+		dump->nr_samples[idx]++;
 }
 
 /* util/debug.c trace_event() with binary__fprintf(), 16 bytes a line. */
@@ -771,6 +788,9 @@ static void kernel_record(FILE *out, struct pulse_dump *dump, struct pulse_data 
 	case PERF_RECORD_LOST_SAMPLES:
 		fprintf(out, ": id:%" PRIu64 ": lost samples :%" PRIu64 "\n", (uint64_t)s->id,
 			(uint64_t)u64_at(r, 8));
+		/* perf's u32 hists stat takes the u64 count truncated */
+		if (dump->count_lost_samples && idx >= 0 && grow_counts(dump, idx))
+			dump->nr_lost_samples[idx] += (__u32)u64_at(r, 8);
 		break;
 	case PERF_RECORD_READ: {
 		const char *name = event_name(dump, d, idx < 0 ? 0 : idx);
@@ -918,9 +938,18 @@ int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_
 	bool parsed = false;
 	int idx = -1;
 
-	/* a HEADER_ATTR is in the reader's table already; perf adds it after printing */
-	if (rec->type == PERF_RECORD_HEADER_ATTR && nr_attrs)
-		nr_attrs--;
+	/*
+	 * A HEADER_ATTR is in the reader's table already; perf adds it after
+	 * printing. In pipe mode the reader has read every HEADER_ATTR ahead,
+	 * so perf knows only those printed before this one.
+	 */
+	if (rec->type == PERF_RECORD_HEADER_ATTR) {
+		if (pulse_data__is_pipe(d))
+			nr_attrs = dump->nr_header_attrs < nr_attrs ? dump->nr_header_attrs : nr_attrs;
+		else if (nr_attrs)
+			nr_attrs--;
+		dump->nr_header_attrs++;
+	}
 
 	fprintf(out, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", (uint64_t)file_offset, dump->path,
 		rec->size, rec->type);
@@ -982,10 +1011,14 @@ int pulse_dump__fprintf_stats(FILE *out, struct pulse_data *d, const struct puls
 			fprintf(out, "%16s events: %10u\n", n, dump->nr_events[i]);
 	}
 	for (size_t i = 0; i < dump->nr_attrs; i++) {
-		if (!dump->nr_samples[i])
+		if (!dump->nr_samples[i] && !dump->nr_lost_samples[i])
 			continue;
 		fprintf(out, "%s stats:\n", event_name(dump, d, i));
-		fprintf(out, "%16s events: %10u\n", "SAMPLE", dump->nr_samples[i]);
+		if (dump->nr_samples[i])
+			fprintf(out, "%16s events: %10u\n", "SAMPLE", dump->nr_samples[i]);
+		if (dump->nr_lost_samples[i])
+			fprintf(out, "%16s events: %10u\n", "LOST_SAMPLES",
+				dump->nr_lost_samples[i]);
 	}
 	return ferror(out) ? -EIO : 0;
 }
