@@ -78,7 +78,7 @@ tsan:
 	PULSE_RING_RECORDS=$${PULSE_RING_RECORDS:-2000000} build-tsan/test-ring
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
 		-o build-tsan/test-hist-pool tests/unit/test-hist-pool.c lib/hist/*.c \
-		lib/core/*.c lib/output/callchain.c -lpthread -lm
+		lib/core/*.c lib/output/callchain.c lib/output/stdio.c -lpthread -lm
 	build-tsan/test-hist-pool
 
 # libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the

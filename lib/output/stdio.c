@@ -7,8 +7,10 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <pulse/output-callchain.h>
 #include <pulse/output-stdio.h>
@@ -198,14 +200,182 @@ static void print_dots(FILE *fp, int n)
 		fputc('.', fp);
 }
 
+/* the rows of entries [@from, @to) with their callchains */
+static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
+		       const struct widths *wp, FILE *fp, size_t from, size_t to)
+{
+	bool show_nr = opts && opts->show_nr_samples;
+	bool show_period = opts && opts->show_total_period;
+	double limit = opts ? opts->percent_limit : 0;
+	const struct widths w = *wp;
+	char buf[8192];
+
+	for (size_t i = from; i < to; i++) {
+		const struct pulse_hist_entry *e = &h->entries[i];
+		double pct = h->total_period ? 100.0 * e->period / h->total_period : 0.0;
+		double acc = h->total_period ? 100.0 * e->acc_period / h->total_period : 0.0;
+
+		if (e->filtered || (h->cumulate ? acc : pct) < limit)
+			continue;
+		if (h->cumulate)
+			fprintf(fp, "  %7.2f%%", acc);
+		fprintf(fp, "  %7.2f%%", pct);
+		if (show_nr)
+			fprintf(fp, "  %12" PRIu64, e->nr_samples);
+		if (show_period)
+			fprintf(fp, "  %12" PRIu64, e->period);
+		for (size_t k = 0; k < h->nr_keys; k++) {
+			int width = key_width(&w, h->keys[k]);
+			int n = key_snprintf(buf, sizeof(buf), e, h->keys[k], width);
+
+			if (n >= (int)sizeof(buf))
+				n = sizeof(buf) - 1;
+			/* perf pads every column but the last to its width */
+			if (k + 1 < h->nr_keys && n < width)
+				fprintf(fp, "  %s%*s", buf, width - n, "");
+			else
+				fprintf(fp, "  %s", buf);
+		}
+		fputc('\n', fp);
+		if (h->use_callchain && e->callchain)
+			pulse_callchain__fprintf(fp, e->callchain, &h->cc,
+						 h->abs_total_period ?: h->total_period,
+						 h->cumulate ? e->acc_period : e->period,
+						 opts && opts->sort_starts_with_sym);
+	}
+}
+
+/*
+ * A report with callchains prints tens of megabytes: rows are formatted in
+ * chunks on this thread and a second one, into memory, and written in
+ * order; a chunk is claimed only a few ahead of the one being written, so
+ * memory stays bounded. Return: 0, or -EAGAIN when the caller should
+ * print on its own (small tables, no thread).
+ */
+#define ROWS_CHUNK 1024
+#define ROWS_AHEAD 16
+
+struct rows_job {
+	const struct pulse_hists *h;
+	const struct pulse_stdio_opts *opts;
+	const struct widths *w;
+	size_t nr_chunks;
+	char **buf;
+	size_t *len;
+	bool *done;
+	size_t next;		/* first chunk not claimed */
+	size_t written;		/* chunks written out */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+};
+
+static void rows_job__format(struct rows_job *j, size_t k)
+{
+	size_t from = k * ROWS_CHUNK, to = from + ROWS_CHUNK;
+	FILE *mem = open_memstream(&j->buf[k], &j->len[k]);
+
+	if (to > j->h->nr_entries)
+		to = j->h->nr_entries;
+	if (mem) {
+		print_rows(j->h, j->opts, j->w, mem, from, to);
+		if (fclose(mem)) {
+			free(j->buf[k]);
+			j->buf[k] = NULL;
+		}
+	}
+	pthread_mutex_lock(&j->lock);
+	j->done[k] = true;
+	pthread_cond_broadcast(&j->cond);
+	pthread_mutex_unlock(&j->lock);
+}
+
+static void *rows_job__thread(void *arg)
+{
+	struct rows_job *j = arg;
+
+	for (;;) {
+		size_t k;
+
+		pthread_mutex_lock(&j->lock);
+		while (j->next < j->nr_chunks && j->next >= j->written + ROWS_AHEAD)
+			pthread_cond_wait(&j->cond, &j->lock);
+		if (j->next >= j->nr_chunks) {
+			pthread_mutex_unlock(&j->lock);
+			return NULL;
+		}
+		k = j->next++;
+		pthread_mutex_unlock(&j->lock);
+		rows_job__format(j, k);
+	}
+}
+
+static int print_rows_parallel(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
+			       const struct widths *w, FILE *fp)
+{
+	struct rows_job j = { .h = h, .opts = opts, .w = w };
+	pthread_t tid;
+
+	if (!h->use_callchain || h->nr_entries < 4 * ROWS_CHUNK)
+		return -EAGAIN;
+	j.nr_chunks = (h->nr_entries + ROWS_CHUNK - 1) / ROWS_CHUNK;
+	j.buf = calloc(j.nr_chunks, sizeof(*j.buf));
+	j.len = calloc(j.nr_chunks, sizeof(*j.len));
+	j.done = calloc(j.nr_chunks, sizeof(*j.done));
+	pthread_mutex_init(&j.lock, NULL);
+	pthread_cond_init(&j.cond, NULL);
+	if (!j.buf || !j.len || !j.done || pthread_create(&tid, NULL, rows_job__thread, &j)) {
+		free(j.buf);
+		free(j.len);
+		free(j.done);
+		pthread_cond_destroy(&j.cond);
+		pthread_mutex_destroy(&j.lock);
+		return -EAGAIN;
+	}
+	pthread_mutex_lock(&j.lock);
+	while (j.written < j.nr_chunks) {
+		size_t k;
+
+		if (j.done[j.written]) {
+			k = j.written;
+			pthread_mutex_unlock(&j.lock);
+			/* a chunk that could not be formatted in memory is formatted here */
+			if (j.buf[k])
+				fwrite(j.buf[k], 1, j.len[k], fp);
+			else
+				print_rows(h, opts, w, fp, k * ROWS_CHUNK,
+					   k + 1 < j.nr_chunks ? (k + 1) * ROWS_CHUNK : h->nr_entries);
+			free(j.buf[k]);
+			j.buf[k] = NULL;
+			pthread_mutex_lock(&j.lock);
+			j.written++;
+			pthread_cond_broadcast(&j.cond);
+			continue;
+		}
+		if (j.next < j.nr_chunks && j.next < j.written + ROWS_AHEAD) {
+			k = j.next++;
+			pthread_mutex_unlock(&j.lock);
+			rows_job__format(&j, k);
+			pthread_mutex_lock(&j.lock);
+			continue;
+		}
+		pthread_cond_wait(&j.cond, &j.lock);
+	}
+	pthread_mutex_unlock(&j.lock);
+	pthread_join(tid, NULL);
+	free(j.buf);
+	free(j.len);
+	free(j.done);
+	pthread_cond_destroy(&j.cond);
+	pthread_mutex_destroy(&j.lock);
+	return 0;
+}
+
 int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 			 const struct pulse_stdio_opts *opts)
 {
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
-	double limit = opts ? opts->percent_limit : 0;
 	struct widths w;
-	char buf[8192];
 
 	compute_widths(h, &w);
 
@@ -239,38 +409,7 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 	}
 	fputs("\n#\n", fp);
 
-	for (size_t i = 0; i < h->nr_entries; i++) {
-		const struct pulse_hist_entry *e = &h->entries[i];
-		double pct = h->total_period ? 100.0 * e->period / h->total_period : 0.0;
-		double acc = h->total_period ? 100.0 * e->acc_period / h->total_period : 0.0;
-
-		if (e->filtered || (h->cumulate ? acc : pct) < limit)
-			continue;
-		if (h->cumulate)
-			fprintf(fp, "  %7.2f%%", acc);
-		fprintf(fp, "  %7.2f%%", pct);
-		if (show_nr)
-			fprintf(fp, "  %12" PRIu64, e->nr_samples);
-		if (show_period)
-			fprintf(fp, "  %12" PRIu64, e->period);
-		for (size_t k = 0; k < h->nr_keys; k++) {
-			int width = key_width(&w, h->keys[k]);
-			int n = key_snprintf(buf, sizeof(buf), e, h->keys[k], width);
-
-			if (n >= (int)sizeof(buf))
-				n = sizeof(buf) - 1;
-			/* perf pads every column but the last to its width */
-			if (k + 1 < h->nr_keys && n < width)
-				fprintf(fp, "  %s%*s", buf, width - n, "");
-			else
-				fprintf(fp, "  %s", buf);
-		}
-		fputc('\n', fp);
-		if (h->use_callchain && e->callchain)
-			pulse_callchain__fprintf(fp, e->callchain, &h->cc,
-						 h->abs_total_period ?: h->total_period,
-						 h->cumulate ? e->acc_period : e->period,
-						 opts && opts->sort_starts_with_sym);
-	}
+	if (print_rows_parallel(h, opts, &w, fp))
+		print_rows(h, opts, &w, fp, 0, h->nr_entries);
 	return ferror(fp) ? -EIO : 0;
 }

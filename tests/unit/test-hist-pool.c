@@ -15,9 +15,10 @@
 #include <string.h>
 #include <pulse/hist.h>
 #include <pulse/output-callchain.h>
+#include <pulse/output-stdio.h>
 #include "test.h"
 
-#define NR_SYMS 24
+#define NR_SYMS 600
 #define NR_SAMPLES 20000
 
 struct world {
@@ -161,6 +162,50 @@ static const struct mode modes[] = {
 	  PULSE_CC_FOLDED, PULSE_CC_CALLER, true, true },
 };
 
+/* the table as pulse report prints it (rows formatted on two threads) */
+static char *table(struct pulse_hists *h)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (!fp)
+		return NULL;
+	pulse_hists__fprintf(h, fp, NULL);
+	fclose(fp);
+	return buf;
+}
+
+/* the table's rows are the entries in order: their first column */
+static bool table_in_order(const struct pulse_hists *h, const char *t)
+{
+	size_t i = 0;
+
+	for (const char *l = t; *l;) {
+		const char *nl = strchr(l, '\n');
+		char *end;
+		double pct = strtod(l, &end), want;
+
+		/* a row: blanks, the first percentage, then more columns on the line */
+		if (l[0] == ' ' && end != l && end[0] == '%' && end[1] == ' ' && end[2] == ' ' &&
+		    (!nl || end + 3 < nl)) {
+			while (i < h->nr_entries && h->entries[i].filtered)
+				i++;
+			if (i == h->nr_entries)
+				return false;
+			want = 100.0 * (h->cumulate ? h->entries[i].acc_period :
+					h->entries[i].period) / h->total_period;
+			if (pct < want - 0.006 || pct > want + 0.006)
+				return false;
+			i++;
+		}
+		l = nl ? nl + 1 : l + strlen(l);
+	}
+	while (i < h->nr_entries && h->entries[i].filtered)
+		i++;
+	return i == h->nr_entries;
+}
+
 /* everything a report shows of a hists, as text (@chains: sorted trees too) */
 static char *render(struct pulse_hists *h, bool chains)
 {
@@ -212,7 +257,7 @@ static void test_pool__same_as_one_thread(void)
 	for (size_t mi = 0; mi < sizeof(modes) / sizeof(modes[0]); mi++) {
 		const struct mode *m = &modes[mi];
 		struct pulse_hists one;
-		char *want, *want_unsorted;
+		char *want, *want_unsorted, *want_table;
 
 		setup(&one, m);
 		for (size_t i = 0; i < NR_SAMPLES; i++) {
@@ -229,7 +274,12 @@ static void test_pool__same_as_one_thread(void)
 		ASSERT_EQ(pulse_hists__sort_chains(&one), 0);
 		want = render(&one, true);
 		ASSERT_TRUE(want != NULL);
+		want_table = table(&one);
+		ASSERT_TRUE(want_table != NULL);
 		ASSERT_TRUE(one.nr_entries > 5);
+		/* the children table is big enough to be formatted on two threads */
+		if (mi == 0)
+			ASSERT_TRUE(one.nr_entries >= 4096);
 
 		for (unsigned int nt = 2; nt <= 3; nt++) {
 			struct pulse_hist_pool *pool;
@@ -262,10 +312,18 @@ static void test_pool__same_as_one_thread(void)
 			if (strcmp(want, got))
 				TEST_FAIL("%s, %u threads: not what one thread makes", m->name, nt);
 			free(got);
+			got = table(&h);
+			ASSERT_TRUE(got != NULL);
+			if (strcmp(want_table, got))
+				TEST_FAIL("%s, %u threads: another table", m->name, nt);
+			free(got);
 			pulse_hists__exit(&h);
 		}
+		/* every entry that is not hidden has its row, in order */
+		ASSERT_TRUE(table_in_order(&one, want_table));
 		free(want);
 		free(want_unsorted);
+		free(want_table);
 		pulse_hists__exit(&one);
 	}
 	free(v);
