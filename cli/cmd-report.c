@@ -53,6 +53,7 @@ struct report {
 	struct pulse_hist_pool *pool;	/* aggregation threads; NULL: this thread */
 	uint64_t lost_samples;		/* LOST_SAMPLES records */
 	bool header;			/* --header: pipe features printed as they come */
+	struct pulse_header_env hdr_env;	/* -I, and what the pipe's features said */
 	uint64_t lost_events;		/* LOST records' counts */
 	uint64_t nr_samples;		/* SAMPLE records */
 	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
@@ -216,8 +217,12 @@ static int report__deliver(const struct perf_event_header *rec, uint64_t file_of
 	}
 }
 
+static const char header_hint[] =
+	"# To display the perf.data header info, please use --header/--header-only options.\n#\n";
+
 /* A pipe's HEADER_FEATURE record (u64 feature; payload) as perf prints it. */
-static void report__print_feature(const struct perf_event_header *rec)
+static void report__print_feature(struct pulse_header_env *env,
+				  const struct perf_event_header *rec)
 {
 	uint64_t feat;
 
@@ -226,7 +231,7 @@ static void report__print_feature(const struct perf_event_header *rec)
 	memcpy(&feat, (const char *)rec + 8, sizeof(feat));
 	if (feat < PULSE_FEAT_MAX)
 		pulse_header__fprintf_feat(stdout, (int)feat, (const char *)rec + 16,
-					   rec->size - 16, false);
+					   rec->size - 16, env);
 }
 
 /* --header-only on a pipe: its features only */
@@ -234,7 +239,7 @@ static int report__header_record(struct pulse_data *d, const struct perf_event_h
 				 __u64 file_offset, void *arg)
 {
 	if (rec->type == PERF_RECORD_HEADER_FEATURE)
-		report__print_feature(rec);
+		report__print_feature(arg, rec);
 	return 0;
 }
 
@@ -246,7 +251,7 @@ static int report__record(struct pulse_data *d, const struct perf_event_header *
 
 	pulse_progress__update(&rep->progress, file_offset);
 	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
-		report__print_feature(rec);
+		report__print_feature(&rep->hdr_env, rec);
 	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
 		if (rec->type == PERF_RECORD_FINISHED_ROUND && rep->oq)
 			return pulse_ordered__flush_round(rep->oq);
@@ -521,8 +526,7 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 	bool any = false;
 
 	if (!rep->header)
-		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
-		      fp);
+		fputs(header_hint, fp);
 	/*
 	 * perf stops here when no sample made an entry (the filters' hidden
 	 * ones make entries; --time and --cpu leave none).
@@ -690,7 +694,7 @@ static int report_main(int argc, const char **argv)
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
 	char sort_buf[256];
-	bool header = false, header_only = false;
+	bool header = false, header_only = false, show_info = false;
 	double percent_limit = 0;
 	int children = -1, ret = 1, err;
 	const char *bad;
@@ -744,6 +748,8 @@ static int report_main(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stats", &show_stats, "display event stats"),
 		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
 		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
+		OPT_BOOLEAN('I', "show-info", &show_info,
+			    "Display extended information about perf.data file"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
 		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
@@ -857,19 +863,26 @@ static int report_main(int argc, const char **argv)
 	if (header || header_only) {
 		struct stat st;
 
-		/* perf's "captured on" is the file's st_mtime */
-		if (stat(input, &st))
+		/* perf's "captured on" is the st_mtime of the file (stdin's for "-") */
+		if (strcmp(input, "-") ? stat(input, &st) : fstat(0, &st))
 			st.st_mtime = 0;
 		rep.header = true;
-		pulse_header__fprintf(stdout, rep.d, st.st_mtime);
+		rep.hdr_env.full = show_info;
+		pulse_header__fprintf(stdout, rep.d, st.st_mtime, show_info);
 		if (header_only) {
 			ret = 0;
 			/* a pipe's features come in-band, at its start */
 			if (pulse_data__is_pipe(rep.d) &&
-			    pulse_data__for_each_record(rep.d, report__header_record, NULL))
+			    pulse_data__for_each_record(rep.d, report__header_record,
+							&rep.hdr_env))
 				ret = 1;
 			goto out_close;
 		}
+	} else if (show_info && pulse_data__is_pipe(rep.d)) {
+		/* perf's -I alone prints a pipe's features as they come, after its hint */
+		fputs(header_hint, stdout);
+		rep.header = true;
+		rep.hdr_env.full = true;
 	}
 	if (has_callchains(rep.d)) {
 		/* perf defaults to --children on files with callchains */

@@ -9,10 +9,30 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
 struct pulse_data;
+
+/**
+ * struct pulse_header_env - what printing a feature needs from the others
+ * @full: perf's -I (--show-info): print CPU_TOPOLOGY, NUMA_TOPOLOGY, CACHE,
+ *        MEM_TOPOLOGY and HYBRID_TOPOLOGY in full, not perf's "info
+ *        available, use -I to display" line
+ * @nr_cpus_avail: NRCPUS's "avail": the CPUs CPU_TOPOLOGY has ids for
+ * @no_socket_check: ARCH is s390 or aarch64, where perf does not check
+ *                   socket ids against @nr_cpus_avail
+ *
+ * pulse_header__fprintf_feat() fills @nr_cpus_avail and @no_socket_check
+ * from the NRCPUS and ARCH payloads it prints, as perf's env is filled in
+ * the order the features come (by bit in a file, in-band in a pipe).
+ */
+struct pulse_header_env {
+	bool full;
+	uint32_t nr_cpus_avail;
+	bool no_socket_check;
+};
 
 /**
  * pulse_header__fprintf_feat - print one feature section payload
@@ -20,8 +40,7 @@ struct pulse_data;
  * @feat: enum pulse_feature bit
  * @p: payload, native byte order (untrusted: every length is checked)
  * @len: payload bytes
- * @full: perf's -I: print the full_only features too (not implemented:
- *        they print perf's "info available" line either way)
+ * @env: -I and what earlier features said (updated); NULL: neither
  *
  * Features perf 6.1 prints nothing for (TRACING_DATA, BUILD_ID, BPF_* with
  * no programs, unknown bits) print nothing. A damaged payload prints
@@ -30,19 +49,21 @@ struct pulse_data;
  *
  * Return: 0, -EINVAL on a damaged payload, -ENOMEM.
  */
-int pulse_header__fprintf_feat(FILE *fp, int feat, const void *p, size_t len, bool full);
+int pulse_header__fprintf_feat(FILE *fp, int feat, const void *p, size_t len,
+			       struct pulse_header_env *env);
 
 /**
  * pulse_header__fprintf - the whole "# ========" block of a file
  * @fp: output
  * @d: the file
  * @mtime: the file's st_mtime (perf's "captured on")
+ * @full: perf's -I: the full_only features in full
  *
  * Pipe mode prints the header lines only (the features come in-band:
  * print them with pulse_header__fprintf_feat() as they are read).
  *
  * Return: 0, or -EIO when writing failed.
  */
-int pulse_header__fprintf(FILE *fp, struct pulse_data *d, time_t mtime);
+int pulse_header__fprintf(FILE *fp, struct pulse_data *d, time_t mtime, bool full);
 
 #endif

@@ -492,6 +492,65 @@ static int sw_strs(struct swc *c, __u64 n)
 	return 0;
 }
 
+/* a u32 at @p as the file means it */
+static __u32 sw_peek32(const struct swc *c, const unsigned char *p)
+{
+	__u32 raw = get_u32(p);
+
+	return c->to_native ? __builtin_bswap32(raw) : raw;
+}
+
+/* Do @n CPUs' core and socket ids, the dies and their ids fill what is left? */
+static bool sw_dies_fit(const struct swc *c, size_t n, size_t *budget)
+{
+	const unsigned char *p = c->p + 8 * n;
+	size_t left = c->left - 8 * n - 4;
+	__u32 dies = sw_peek32(c, p);
+
+	p += 4;
+	for (__u32 i = 0; i < dies; i++) {
+		__u32 len;
+
+		if (left < 4 * n + 4 || !*budget)
+			return false;
+		(*budget)--;
+		len = sw_peek32(c, p);
+		if (len > left - 4 - 4 * n)
+			return false;
+		p += 4 + len;
+		left -= 4 + len;
+	}
+	return left == 4 * n;
+}
+
+/*
+ * CPU_TOPOLOGY: sibling sockets and threads (u32 nr; strings each), then a
+ * u32 core and socket id for each of NRCPUS's n CPUs, then (newer perf) the
+ * sibling dies (u32 nr; strings) and a u32 die id per CPU. n is not in the
+ * section: the first n for which the dies fill the rest exactly (the search
+ * bounded for damaged input), else u32s to the end (perf before dies).
+ */
+static int sw_cpu_topology(struct swc *c)
+{
+	size_t budget = 1 << 20;
+	__u32 nr;
+
+	if (sw_u32(c, &nr) || sw_strs(c, nr) || sw_u32(c, &nr) || sw_strs(c, nr))
+		return -EBADMSG;
+	for (size_t n = 0; 12 * n + 4 <= c->left; n++) {
+		if (!sw_dies_fit(c, n, &budget))
+			continue;
+		for (size_t i = 0; i < 2 * n; i++)
+			sw_u32(c, NULL);
+		if (sw_u32(c, &nr) || sw_strs(c, nr))
+			return -EBADMSG;
+		break;
+	}
+	while (c->left >= 4)
+		sw_u32(c, NULL);
+	return 0;
+}
+
 /* Bitfields are allocated from the other end of the word: reverse each byte. */
 static unsigned char revbyte(unsigned char b)
 {
@@ -830,8 +889,8 @@ int pulse_data__swap_record(void *rec, size_t size, const struct perf_event_attr
  * @to_native: @p is foreign and becomes native (else the reverse)
  *
  * Return: 0; -EBADMSG when the payload does not fit its own counts;
- * -EOPNOTSUPP for a feature whose layout is not known here (CPU_TOPOLOGY,
- * MEM_TOPOLOGY, BPF_*, PMU_CAPS and unknown ids): callers drop it.
+ * -EOPNOTSUPP for a feature whose layout is not known here (BPF_*,
+ * PMU_CAPS and unknown ids): callers drop it.
  */
 int pulse_data__swap_feature(int feat, void *p, size_t len, bool to_native)
 {
@@ -888,6 +947,10 @@ int pulse_data__swap_feature(int feat, void *p, size_t len, bool to_native)
 			if (sw_u32(&c, NULL) || sw_u64s(&c, 2) || sw_str(&c))
 				return -EBADMSG;
 		return 0;
+	case PULSE_FEAT_CPU_TOPOLOGY:
+		return sw_cpu_topology(&c);
+	case PULSE_FEAT_MEM_TOPOLOGY:	/* version, block size, nr; { node, size, bits, words } */
+		return sw_u64s(&c, ~0ULL);
 	case PULSE_FEAT_CACHE:		/* u32 version, nr; { 4 u32; type, size, map } */
 		if (sw_u32(&c, NULL) || sw_u32(&c, &nr))
 			return -EBADMSG;

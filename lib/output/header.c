@@ -213,6 +213,317 @@ static void fprint_attr(FILE *fp, const unsigned char *a)
 		fprintf(fp, ", sig_data = %" PRIu64, v);
 }
 
+/* ---- the -I features (perf's full_only ones) ------------------------------ */
+
+/* perf's string_size(): what its CPU_TOPOLOGY reader counts for a string */
+static uint64_t string_size(const char *s)
+{
+	return ((strlen(s) + 1 + 63) & ~(size_t)63) + 4;
+}
+
+/* A u32 count and its strings: where they start, checked, counted as perf does. */
+struct strs {
+	struct cur at;
+	uint32_t nr;
+};
+
+static int skip_strs(struct cur *c, struct strs *l, uint64_t *size)
+{
+	l->nr = get_u32(c);
+	l->at = *c;
+	*size += 4;
+	for (uint32_t i = 0; i < l->nr; i++) {
+		char *s = get_str(c);
+
+		if (!s)
+			return -EINVAL;
+		*size += string_size(s);
+		free(s);
+	}
+	return c->bad ? -EINVAL : 0;
+}
+
+static void print_strs(FILE *fp, struct strs l, const char *title)
+{
+	for (uint32_t i = 0; i < l.nr; i++) {
+		char *s = get_str(&l.at);
+
+		fprintf(fp, "# %s : %s\n", title, s ? s : "");
+		free(s);
+	}
+}
+
+/*
+ * perf's process_cpu_topology() + print_cpu_topology(): the sibling
+ * sockets and threads; when the section goes on (newer perf), a core and
+ * socket id per available CPU (NRCPUS); when it goes on further, the
+ * sibling dies and a die id per CPU. Ids that are not all there give
+ * perf's "not available" line; sibling lists that are not: damaged.
+ */
+static int print_cpu_topology(FILE *fp, struct cur *c, const struct pulse_header_env *env)
+{
+	uint32_t cpu_nr = env->nr_cpus_avail;
+	struct strs sockets, threads, dies = { .nr = 0 };
+	const unsigned char *ids = NULL, *die_ids = NULL;
+	uint64_t size = 0;
+
+	if (skip_strs(c, &sockets, &size) || skip_strs(c, &threads, &size))
+		return -EINVAL;
+	if (c->len <= size)
+		goto print;		/* perf before core ids */
+	ids = cpu_nr <= (c->len - c->off) / 8 ? take(c, 8 * (size_t)cpu_nr) : NULL;
+	for (uint32_t i = 0; ids && i < cpu_nr; i++) {
+		uint32_t socket = at32(ids, 8 * i + 4);
+
+		/* perf: "socket_id number is too big" (not checked on s390, aarch64) */
+		if (!env->no_socket_check && socket != UINT32_MAX && socket > cpu_nr)
+			ids = NULL;
+	}
+	size += 8 * (uint64_t)cpu_nr;
+	if (!ids || c->len <= size || c->len - c->off < 4)
+		goto print;		/* perf before dies */
+	if (skip_strs(c, &dies, &size))
+		return -EINVAL;
+	die_ids = cpu_nr <= (c->len - c->off) / 4 ? take(c, 4 * (size_t)cpu_nr) : NULL;
+	if (!die_ids)
+		ids = NULL;
+print:
+	print_strs(fp, sockets, "sibling sockets");
+	print_strs(fp, dies, "sibling dies   ");
+	print_strs(fp, threads, "sibling threads");
+	if (dies.nr && !ids)
+		fputs("# Core ID, Die ID and Socket ID information is not available\n", fp);
+	else if (!ids)
+		fputs("# Core ID and Socket ID information is not available\n", fp);
+	for (uint32_t i = 0; ids && i < cpu_nr; i++) {
+		fprintf(fp, "# CPU %u: Core ID %d, ", i, (int)at32(ids, 8 * i));
+		if (dies.nr)
+			fprintf(fp, "Die ID %d, ", (int)at32(die_ids, 4 * i));
+		fprintf(fp, "Socket ID %d\n", (int)at32(ids, 8 * i + 4));
+	}
+	return 0;
+}
+
+struct cpu_range {
+	unsigned long lo, hi;
+};
+
+static int cmp_range(const void *a, const void *b)
+{
+	const struct cpu_range *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/*
+ * perf_cpu_map__new() then cpu_map__snprint(): "0-3,8" read (strtoul base
+ * 0, CPUs below INT_MAX, a CPU twice is invalid) and printed back sorted,
+ * runs as ranges; an empty list is perf's dummy map, "-1". Kept as ranges,
+ * not CPUs, so that a damaged "0-2000000000" costs nothing.
+ */
+static int fprint_cpu_list(FILE *fp, const char *list)
+{
+	struct cpu_range *r;
+	const char *p = list;
+	char *end;
+	size_t n = 0;
+
+	if (*p && !(*p >= '0' && *p <= '9'))
+		return -EINVAL;
+	r = calloc(strlen(list) / 2 + 1, sizeof(*r));	/* an entry takes 2 chars with its ',' */
+	if (!r)
+		return -ENOMEM;
+	while (*p >= '0' && *p <= '9') {
+		unsigned long lo = strtoul(p, &end, 0), hi = lo;
+
+		if (lo >= INT32_MAX || (*end && *end != ',' && *end != '-'))
+			goto invalid;
+		if (*end == '-') {
+			hi = strtoul(end + 1, &end, 0);
+			if (hi >= INT32_MAX || (*end && *end != ',') || hi < lo)
+				goto invalid;
+		}
+		r[n++] = (struct cpu_range){ lo, hi };
+		p = *end ? end + 1 : end;
+	}
+	qsort(r, n, sizeof(*r), cmp_range);
+	for (size_t i = 1; i < n; i++)
+		if (r[i].lo <= r[i - 1].hi)
+			goto invalid;
+	if (!n)
+		fputs("-1", fp);
+	for (size_t i = 0; i < n;) {
+		unsigned long lo = r[i].lo, hi = r[i].hi;
+
+		while (++i < n && r[i].lo == hi + 1)
+			hi = r[i].hi;
+		fprintf(fp, "%s%lu", lo == r[0].lo ? "" : ",", lo);
+		if (hi > lo)
+			fprintf(fp, "-%lu", hi);
+	}
+	fputc('\n', fp);
+	free(r);
+	return 0;
+invalid:
+	free(r);
+	return -EINVAL;
+}
+
+/* perf's process_numa_topology() + print_numa_topology() */
+static int print_numa_topology(FILE *fp, struct cur *c)
+{
+	uint32_t nr = get_u32(c);
+
+	if (c->bad || nr > c->len / 24)
+		return -EINVAL;
+	for (uint32_t i = 0; i < nr; i++) {
+		uint32_t node = get_u32(c);
+		uint64_t total = get_u64(c), free_kb = get_u64(c);
+		char *cpus = get_str(c);
+		int err;
+
+		if (!cpus)
+			return -EINVAL;
+		fprintf(fp, "# node%" PRIu32 " meminfo  : total = %" PRIu64 " kB, free = %" PRIu64
+			" kB\n", node, total, free_kb);
+		fprintf(fp, "# node%" PRIu32 " cpu list : ", node);
+		err = fprint_cpu_list(fp, cpus);
+		free(cpus);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* perf's process_cache() + print_cache(): version 1 only */
+static int print_cache(FILE *fp, struct cur *c)
+{
+	uint32_t ver = get_u32(c), nr = get_u32(c);
+
+	if (c->bad || ver != 1 || nr > c->len / 28)
+		return -EINVAL;
+	fputs("# CPU cache info:\n", fp);
+	for (uint32_t i = 0; i < nr; i++) {
+		uint32_t level = get_u32(c);
+		char *type, *size, *map;
+		int err = -EINVAL;
+
+		take(c, 12);	/* line size, sets, ways: not printed */
+		type = get_str(c);
+		size = get_str(c);
+		map = get_str(c);
+		if (type && size && map) {
+			fprintf(fp, "#  L%d %-15s %8s [%s]\n", (int)level, type, size, map);
+			err = 0;
+		}
+		free(type);
+		free(size);
+		free(map);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* perf's unit_number__scnprintf(): note the "> 1", 1024 stays 1024B */
+static void fprint_unit(FILE *fp, uint64_t n)
+{
+	static const char unit[] = "BKMG";
+	int i = 0;
+
+	while (n / 1024 > 1 && i < 3) {
+		n /= 1024;
+		i++;
+	}
+	fprintf(fp, "%" PRIu64 "%c", n, unit[i]);
+}
+
+static bool bit_set(const unsigned char *set, uint64_t nbits, uint64_t n)
+{
+	return n < nbits && ((at64(set, n / 64 * 8) >> (n % 64)) & 1);
+}
+
+/* the kernel's scnprintf() into map[100] at *len: what fits, never more */
+static void scn(char *map, size_t size, size_t *len, const char *fmt, unsigned int v)
+{
+	int n;
+
+	if (*len + 1 >= size)
+		return;
+	n = snprintf(map + *len, size - *len, fmt, v);
+	*len += (size_t)n < size - *len ? (size_t)n : size - *len - 1;
+}
+
+/*
+ * perf's process_mem_topology() + print_mem_topology(): u64 version (1),
+ * block size, nr; per node u64 node, size, then a bitmap (u64 bits; u64
+ * words) of its memory blocks, printed as ranges into perf's 100 bytes.
+ */
+static int print_mem_topology(FILE *fp, struct cur *c)
+{
+	uint64_t ver = get_u64(c), bsize = get_u64(c), nr = get_u64(c);
+
+	if (c->bad || ver != 1 || nr > c->len / 24)
+		return -EINVAL;
+	fprintf(fp, "# memory nodes (nr %d, block size 0x%" PRIx64 "):\n", (int)nr, bsize);
+	for (uint64_t i = 0; i < nr; i++) {
+		uint64_t node = get_u64(c), bits, words, weight = 0;
+		const unsigned char *set;
+		char map[100] = "";
+		size_t len = 0;
+		unsigned int nbits, cur, hi;
+
+		get_u64(c);	/* the size again: perf's bitmap writer puts it first */
+		bits = get_u64(c);
+		words = bits / 64 + (bits % 64 != 0);
+		if (c->bad || words > (c->len - c->off) / 8)
+			return -EINVAL;
+		set = take(c, words * 8);
+		nbits = (unsigned int)bits;	/* perf's bitmap_*() take an unsigned int */
+		for (cur = 0; cur < nbits; cur++)
+			weight += bit_set(set, bits, cur);
+		for (cur = 0; cur < nbits && !bit_set(set, bits, cur); cur++)
+			;
+		while (cur < nbits) {
+			for (hi = cur; hi + 1 < nbits && bit_set(set, bits, hi + 1); hi++)
+				;
+			if (len)
+				scn(map, sizeof(map), &len, ",", 0);
+			scn(map, sizeof(map), &len, "%u", cur);
+			if (hi > cur)
+				scn(map, sizeof(map), &len, "-%u", hi);
+			for (cur = hi + 1; cur < nbits && !bit_set(set, bits, cur); cur++)
+				;
+		}
+		fprintf(fp, "#  %3" PRIu64 " [", node);
+		fprint_unit(fp, bsize * weight);
+		fprintf(fp, "]: %s\n", map);
+	}
+	return 0;
+}
+
+/* perf's process_hybrid_topology() + print_hybrid_topology() */
+static int print_hybrid_topology(FILE *fp, struct cur *c)
+{
+	uint32_t nr = get_u32(c);
+
+	if (c->bad || nr > c->len / 8)
+		return -EINVAL;
+	fputs("# hybrid cpu system:\n", fp);
+	for (uint32_t i = 0; i < nr; i++) {
+		char *pmu = get_str(c), *cpus = get_str(c);
+		int err = pmu && cpus ? 0 : -EINVAL;
+
+		if (!err)
+			fprintf(fp, "# %s cpu list : %s\n", pmu, cpus);
+		free(pmu);
+		free(cpus);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /* ---- one feature ------------------------------------------------------------ */
 
 static int print_event_desc(FILE *fp, struct cur *c)
@@ -372,7 +683,7 @@ static int print_clock_data(FILE *fp, struct cur *c)
 	return 0;
 }
 
-static int print_feat(FILE *fp, int feat, struct cur *c, bool full)
+static int print_feat(FILE *fp, int feat, struct cur *c, struct pulse_header_env *env)
 {
 	char *s;
 
@@ -393,6 +704,8 @@ static int print_feat(FILE *fp, int feat, struct cur *c, bool full)
 		if (!s)
 			return -EINVAL;
 		fprintf(fp, "# %s : %s\n", title[feat], s);
+		if (feat == PULSE_FEAT_ARCH)
+			env->no_socket_check = !strncmp(s, "s390", 4) || !strncmp(s, "aarch64", 7);
 		free(s);
 		return 0;
 	}
@@ -403,6 +716,7 @@ static int print_feat(FILE *fp, int feat, struct cur *c, bool full)
 			return -EINVAL;
 		fprintf(fp, "# nrcpus online : %" PRIu32 "\n# nrcpus avail : %" PRIu32 "\n", online,
 			avail);
+		env->nr_cpus_avail = avail;
 		return 0;
 	}
 	case PULSE_FEAT_TOTAL_MEM: {
@@ -422,8 +736,22 @@ static int print_feat(FILE *fp, int feat, struct cur *c, bool full)
 	case PULSE_FEAT_CACHE:
 	case PULSE_FEAT_MEM_TOPOLOGY:
 	case PULSE_FEAT_HYBRID_TOPOLOGY:
-		fprintf(fp, "# %s info available, use -I to display\n", feat_names[feat]);
-		return 0;
+		if (!env->full) {
+			fprintf(fp, "# %s info available, use -I to display\n", feat_names[feat]);
+			return 0;
+		}
+		switch (feat) {
+		case PULSE_FEAT_CPU_TOPOLOGY:
+			return print_cpu_topology(fp, c, env);
+		case PULSE_FEAT_NUMA_TOPOLOGY:
+			return print_numa_topology(fp, c);
+		case PULSE_FEAT_CACHE:
+			return print_cache(fp, c);
+		case PULSE_FEAT_MEM_TOPOLOGY:
+			return print_mem_topology(fp, c);
+		default:
+			return print_hybrid_topology(fp, c);
+		}
 	case PULSE_FEAT_BRANCH_STACK:
 		fputs("# contains samples with branch stack\n", fp);
 		return 0;
@@ -501,9 +829,11 @@ static int print_feat(FILE *fp, int feat, struct cur *c, bool full)
 	}
 }
 
-int pulse_header__fprintf_feat(FILE *fp, int feat, const void *p, size_t len, bool full)
+int pulse_header__fprintf_feat(FILE *fp, int feat, const void *p, size_t len,
+			       struct pulse_header_env *env)
 {
 	struct cur c = { .p = p, .len = p ? len : 0 };
+	struct pulse_header_env none = { 0 };
 	char *out = NULL;
 	size_t size = 0;
 	FILE *m;
@@ -514,7 +844,7 @@ int pulse_header__fprintf_feat(FILE *fp, int feat, const void *p, size_t len, bo
 	m = open_memstream(&out, &size);
 	if (!m)
 		return -ENOMEM;
-	err = print_feat(m, feat, &c, full);
+	err = print_feat(m, feat, &c, env ? env : &none);
 	if (fclose(m))
 		err = -ENOMEM;
 	if (!err)
@@ -560,8 +890,9 @@ static int print_group_desc(FILE *fp, struct pulse_data *d)
 	return 0;
 }
 
-int pulse_header__fprintf(FILE *fp, struct pulse_data *d, time_t mtime)
+int pulse_header__fprintf(FILE *fp, struct pulse_data *d, time_t mtime, bool full)
 {
+	struct pulse_header_env env = { .full = full };
 	bool pipe = pulse_data__is_pipe(d);
 	uint64_t off = pipe ? 0 : pulse_data__data_offset(d);
 	uint64_t size = pipe ? 0 : pulse_data__data_size(d);
@@ -595,7 +926,7 @@ int pulse_header__fprintf(FILE *fp, struct pulse_data *d, time_t mtime)
 				free(out);
 				continue;
 			}
-			pulse_header__fprintf_feat(fp, f, p, len, false);
+			pulse_header__fprintf_feat(fp, f, p, len, &env);
 		}
 		fputs("# missing features: ", fp);
 		for (int f = 1; f <= PULSE_FEAT_LAST_KNOWN_BY_PERF61; f++)

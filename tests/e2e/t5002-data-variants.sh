@@ -13,7 +13,7 @@
 DATA=$PULSE_TOP/tests/data
 MK=$TOOLS/pulse-mkdata
 # the features pulse does not know how to swap, dropped from swapped files
-dropped='^feature (13|22|25|26|31|32) '
+dropped='^feature (25|26|31|32) '
 
 report() { timeout 10 "$PULSE" report -i "$1" --stdio 2>/dev/null; }
 perf_report() { timeout 30 perf report -i "$1" --stdio --no-children -g none 2>/dev/null | grep -v '^#' | grep -v '^$'; }
