@@ -700,39 +700,6 @@ static int output_cmp_total(const void *pa, const void *pb, void *arg)
 	return r ? r : collapse_cmp(pa, pb, arg);
 }
 
-/*
- * The entries @in[] (indexes) put one after the other in a red-black
- * tree, each to the left of a node when @cmp says it goes before it, else
- * to the right; @out[] gets the tree in order.
- */
-static void hists__tree_order(const struct pulse_hists *h, struct pulse_rbt *t,
-			      const uint32_t *in, uint32_t *out,
-			      int (*cmp)(const void *, const void *, void *))
-{
-	const struct pulse_hist_entry *e = h->entries;
-	size_t n = 0;
-	uint32_t x;
-
-	t->root = PULSE_RBT_NIL;
-	for (size_t k = 0; k < h->nr_entries; k++) {
-		uint32_t i = in[k], parent = PULSE_RBT_NIL;
-		bool left = false;
-
-		for (x = t->root; x != PULSE_RBT_NIL; x = left ? t->n[x].left : t->n[x].right) {
-			parent = x;
-			left = cmp(&e[i], &e[x], (void *)h) < 0;
-		}
-		pulse_rbt__link(t, i, parent, left);
-		pulse_rbt__insert_color(t, i);
-	}
-	for (x = pulse_rbt__first(t); x != PULSE_RBT_NIL; x = pulse_rbt__next(t, x))
-		out[n++] = x;
-}
-
-static int output_cmp_tree(const void *pa, const void *pb, void *arg)
-{
-	return output_cmp(pa, pb, arg);
-}
 
 static int ptr_cmp(const void *a, const void *b)
 {
@@ -767,64 +734,270 @@ static size_t ptr_find(const uintptr_t *v, size_t n, uintptr_t p)
 	return lo;
 }
 
-/*
- * Number the distinct @get(entry) values (comms, DSOs) in @cmp order, and
- * give each entry its number (equal names, equal numbers); NULL ranks last.
- */
-static int hists__rank(struct pulse_hists *h, bool dso)
+static int sym_name_cmp(const void *a, const void *b)
 {
-	size_t n = h->nr_entries, nu = 0;
+	return strcmp((*(const struct pulse_symbol *const *)a)->name,
+		      (*(const struct pulse_symbol *const *)b)->name);
+}
+
+enum rank_what { RANK_COMM, RANK_DSO, RANK_SYM_NAME };
+
+static uintptr_t rank_value(const struct pulse_hist_entry *e, enum rank_what what)
+{
+	switch (what) {
+	case RANK_COMM:
+		return (uintptr_t)e->comm;
+	case RANK_DSO:
+		return (uintptr_t)e->dso;
+	case RANK_SYM_NAME:
+		return (uintptr_t)e->sym;
+	}
+	return 0;
+}
+
+/*
+ * Number the distinct comms, DSOs or symbols of the entries in name order
+ * (1 first; equal names, equal numbers) into @rank[entry]; no DSO ranks
+ * last (UINT32_MAX), no symbol 0.
+ */
+static int hists__rank(const struct pulse_hists *h, enum rank_what what, uint32_t *rank)
+{
+	int (*cmp)(const void *, const void *) = what == RANK_COMM ? comm_name_cmp :
+						 what == RANK_DSO ? dso_name_cmp : sym_name_cmp;
+	size_t n = h->nr_entries, nu = 0, first;
 	uintptr_t *v = malloc((n ? n : 1) * sizeof(*v));
 	uintptr_t *by_name = NULL;
-	uint32_t *rank = NULL;
+	uint32_t *urank = NULL;
 
 	if (!v)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
-		v[i] = dso ? (uintptr_t)h->entries[i].dso : (uintptr_t)h->entries[i].comm;
+		v[i] = rank_value(&h->entries[i], what);
 	qsort(v, n, sizeof(*v), ptr_cmp);
 	for (size_t i = 0; i < n; i++)
-		if ((!nu || v[nu - 1] != v[i]))
+		if (!nu || v[nu - 1] != v[i])
 			v[nu++] = v[i];
 	by_name = malloc((nu ? nu : 1) * sizeof(*by_name));
-	rank = malloc((nu ? nu : 1) * sizeof(*rank));
-	if (!by_name || !rank) {
+	urank = malloc((nu ? nu : 1) * sizeof(*urank));
+	if (!by_name || !urank) {
 		free(v);
 		free(by_name);
-		free(rank);
+		free(urank);
 		return -ENOMEM;
 	}
-	/* the NULL DSO sorts first by address: keep it out of the names */
+	/* NULL sorts first by address: it is no name */
 	memcpy(by_name, v, nu * sizeof(*v));
-	{
-		size_t first = nu && !by_name[0] ? 1 : 0;
-
-		qsort(by_name + first, nu - first, sizeof(*by_name),
-		      dso ? dso_name_cmp : comm_name_cmp);
-		for (size_t r = first, k = 1; r < nu; r++) {
-			/* equal names (DSOs of one short name) share a rank */
-			if (r > first && (dso ? dso_name_cmp(&by_name[r - 1], &by_name[r]) :
-					  comm_name_cmp(&by_name[r - 1], &by_name[r])))
-				k++;
-			rank[ptr_find(v, nu, by_name[r])] = k;
-		}
-		if (first)
-			rank[0] = UINT32_MAX;
+	first = nu && !by_name[0] ? 1 : 0;
+	qsort(by_name + first, nu - first, sizeof(*by_name), cmp);
+	for (size_t r = first, k = 1; r < nu; r++) {
+		if (r > first && cmp(&by_name[r - 1], &by_name[r]))
+			k++;
+		urank[ptr_find(v, nu, by_name[r])] = k;
 	}
-	for (size_t i = 0; i < n; i++) {
-		struct pulse_hist_entry *e = &h->entries[i];
-		uintptr_t p = dso ? (uintptr_t)e->dso : (uintptr_t)e->comm;
-		uint32_t r = rank[ptr_find(v, nu, p)];
-
-		if (dso)
-			e->dso_rank = r;
-		else
-			e->comm_rank = r;
-	}
+	if (first)
+		urank[0] = what == RANK_DSO ? UINT32_MAX : 0;
+	for (size_t i = 0; i < n; i++)
+		rank[i] = urank[ptr_find(v, nu, rank_value(&h->entries[i], what))];
 	free(v);
 	free(by_name);
-	free(rank);
+	free(urank);
 	return 0;
+}
+
+/*
+ * What the trees compare, packed per entry: an entry, its thread, its
+ * callchain root and its symbol sit in four places in memory, and the
+ * trees' walks were memory-bound (a second of a 1.5M-sample report).
+ * Only for the keys below; others compare the entries themselves.
+ */
+struct tkey {
+	uint64_t acc_period;
+	uint64_t period;
+	uint64_t addr;			/* the symbol's start, else the address */
+	uint64_t end;			/* the symbol's end */
+	const void *thread;
+	uint32_t depth;			/* the callchain's max_depth */
+	uint32_t comm_rank, dso_rank, name_rank;
+	int32_t tid, cpu;
+	bool has_sym;
+};
+
+struct tree_ctx {
+	const struct pulse_hists *h;
+	const struct tkey *k;		/* NULL: compare the entries */
+};
+
+static bool tkey_usable(const struct pulse_hists *h)
+{
+	for (size_t i = 0; i < h->nr_keys; i++) {
+		switch (h->keys[i]) {
+		case PULSE_SORT_COMM:
+		case PULSE_SORT_PID:
+		case PULSE_SORT_TID:
+		case PULSE_SORT_DSO:
+		case PULSE_SORT_SYM:
+		case PULSE_SORT_CPU:
+		case PULSE_SORT_IPC_NULL:
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
+static int u32_cmp(uint32_t a, uint32_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* key_cmp() on packed keys */
+static int tkey_cmp(enum pulse_sort_key key, const struct tkey *a, const struct tkey *b)
+{
+	int r;
+
+	switch (key) {
+	case PULSE_SORT_COMM:
+		return u32_cmp(a->comm_rank, b->comm_rank);
+	case PULSE_SORT_PID:
+	case PULSE_SORT_TID:
+		return a->tid < b->tid ? -1 : a->tid > b->tid;
+	case PULSE_SORT_CPU:
+		return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
+	case PULSE_SORT_DSO:
+		return u32_cmp(a->dso_rank, b->dso_rank);
+	case PULSE_SORT_SYM:
+		if (!a->has_sym && !b->has_sym)
+			return addr_cmp(a->addr, b->addr);
+		r = u32_cmp(a->dso_rank, b->dso_rank);
+		if (r)
+			return r;
+		if (!a->has_sym || !b->has_sym)
+			return !a->has_sym ? 1 : -1;
+		r = addr_cmp(a->addr, b->addr);
+		return r ? r : addr_cmp(a->end, b->end);
+	default:
+		return 0;
+	}
+}
+
+static int tree_collapse_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
+{
+	const struct pulse_hists *h = c->h;
+	int r;
+
+	if (!c->k)
+		return collapse_cmp(&h->entries[i], &h->entries[j], (void *)h);
+	for (size_t n = 0; n < h->nr_keys; n++) {
+		r = tkey_cmp(h->keys[n], &c->k[i], &c->k[j]);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/* output_cmp() on packed keys */
+static int tree_output_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
+{
+	const struct pulse_hists *h = c->h;
+	const struct tkey *a, *b;
+	int r;
+
+	if (!c->k)
+		return output_cmp(&h->entries[i], &h->entries[j], h);
+	a = &c->k[i];
+	b = &c->k[j];
+	if (h->cumulate) {
+		if (a->acc_period != b->acc_period)
+			return a->acc_period > b->acc_period ? -1 : 1;
+		if (a->thread == b->thread && h->use_callchain && a->depth != b->depth) {
+			if (h->cc.order == PULSE_CC_CALLER)
+				return a->depth > b->depth ? -1 : 1;
+			return a->depth < b->depth ? -1 : 1;
+		}
+	}
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	for (size_t n = 0; n < h->nr_keys; n++) {
+		if (h->keys[n] == PULSE_SORT_SYM) {
+			if (!a->has_sym || !b->has_sym)
+				r = !a->has_sym && !b->has_sym ? 0 : (!a->has_sym ? 1 : -1);
+			else
+				r = u32_cmp(a->name_rank, b->name_rank);
+		} else {
+			r = tkey_cmp(h->keys[n], a, b);
+		}
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static struct tkey *hists__tkeys(struct pulse_hists *h)
+{
+	size_t n = h->nr_entries;
+	uint32_t *comm = malloc((n ? n : 1) * sizeof(*comm));
+	uint32_t *dso = malloc((n ? n : 1) * sizeof(*dso));
+	uint32_t *name = malloc((n ? n : 1) * sizeof(*name));
+	struct tkey *k = malloc((n ? n : 1) * sizeof(*k));
+
+	if (!comm || !dso || !name || !k || hists__rank(h, RANK_COMM, comm) ||
+	    hists__rank(h, RANK_DSO, dso) || hists__rank(h, RANK_SYM_NAME, name)) {
+		free(k);
+		k = NULL;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct pulse_hist_entry *e = &h->entries[i];
+
+		k[i] = (struct tkey){
+			.acc_period = e->acc_period,
+			.period = e->period,
+			.addr = e->sym ? e->sym->start : e->ip,
+			.end = e->sym ? e->sym->end : 0,
+			.thread = e->thread,
+			.depth = e->callchain ? e->callchain->max_depth : 0,
+			.comm_rank = comm[i],
+			.dso_rank = dso[i],
+			.name_rank = name[i],
+			.tid = e->thread->tid,
+			.cpu = e->cpu,
+			.has_sym = e->sym != NULL,
+		};
+	}
+out:
+	free(comm);
+	free(dso);
+	free(name);
+	return k;
+}
+
+/*
+ * The entries @in[] (indexes) put one after the other in a red-black
+ * tree, each to the left of a node when @cmp says it goes before it, else
+ * to the right; @out[] gets the tree in order.
+ */
+static void hists__tree_order(const struct tree_ctx *c, struct pulse_rbt *t,
+			      const uint32_t *in, uint32_t *out,
+			      int (*cmp)(const struct tree_ctx *, uint32_t, uint32_t))
+{
+	size_t n = 0;
+	uint32_t x;
+
+	t->root = PULSE_RBT_NIL;
+	for (size_t k = 0; k < c->h->nr_entries; k++) {
+		uint32_t i = in[k], parent = PULSE_RBT_NIL;
+		bool left = false;
+
+		for (x = t->root; x != PULSE_RBT_NIL; x = left ? t->n[x].left : t->n[x].right) {
+			parent = x;
+			left = cmp(c, i, x) < 0;
+		}
+		pulse_rbt__link(t, i, parent, left);
+		pulse_rbt__insert_color(t, i);
+	}
+	for (x = pulse_rbt__first(t); x != PULSE_RBT_NIL; x = pulse_rbt__next(t, x))
+		out[n++] = x;
 }
 
 /*
@@ -842,13 +1015,17 @@ static int hists__output_tree(struct pulse_hists *h)
 	size_t n = h->nr_entries;
 	uint32_t *a, *b, *tmp;
 	struct pulse_hist_entry *out;
+	struct tree_ctx c = { .h = h };
 	struct pulse_rbt t;
 	int err;
 
 	if (n >= PULSE_RBT_NIL)
 		return -E2BIG;
-	if (hists__rank(h, false) || hists__rank(h, true))
-		return -ENOMEM;
+	if (tkey_usable(h)) {
+		c.k = hists__tkeys(h);
+		if (!c.k)
+			return -ENOMEM;
+	}
 	pulse_rbt__init(&t);
 	err = pulse_rbt__reserve(&t, n);
 	a = malloc((n ? n : 1) * sizeof(*a));
@@ -860,14 +1037,14 @@ static int hists__output_tree(struct pulse_hists *h)
 	}
 	for (uint32_t i = 0; i < n; i++)
 		a[i] = i;
-	hists__tree_order(h, &t, a, b, collapse_cmp);
+	hists__tree_order(&c, &t, a, b, tree_collapse_cmp);
 	if (pulse_hists__has_key(h, PULSE_SORT_COMM)) {
-		hists__tree_order(h, &t, b, a, collapse_cmp);
+		hists__tree_order(&c, &t, b, a, tree_collapse_cmp);
 		tmp = a;
 		a = b;
 		b = tmp;
 	}
-	hists__tree_order(h, &t, b, a, output_cmp_tree);
+	hists__tree_order(&c, &t, b, a, tree_output_cmp);
 	for (size_t k = 0; k < n; k++)
 		out[k] = h->entries[a[k]];
 	free(h->entries);
@@ -875,6 +1052,7 @@ static int hists__output_tree(struct pulse_hists *h)
 	h->alloc = n;
 	out = NULL;
 out:
+	free((void *)c.k);
 	pulse_rbt__exit(&t);
 	free(a);
 	free(b);
