@@ -39,6 +39,11 @@ struct pulse_hist_filter;
  * time span), with the error lines; returns 0 or the negative errno.
  */
 int parse_time_filter(struct pulse_hist_filter *f, struct pulse_data *d, const char *str);
+/*
+ * cli/data-messages.c: pulse_hist_filter__setup() with its error line;
+ * returns 0 or the exit status
+ */
+int setup_filter(struct pulse_hist_filter *f);
 
 /* Print "error: ..." on stderr (git's error()). */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

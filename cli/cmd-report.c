@@ -844,15 +844,10 @@ static int report_main(int argc, const char **argv)
 		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
 		goto out_close;
 	}
-	err = pulse_hist_filter__setup(&rep.filter, &bad);
-	if (err) {
-		if (err == -EINVAL)
-			error("problems parsing %s list: an entry is there twice", bad);
-		else
-			error("out of memory");
-		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+	ret = setup_filter(&rep.filter);
+	if (ret)
 		goto out_close;
-	}
+	ret = 1;
 	for (size_t k = 0; k < rep.nr_keys; k++) {
 		if (rep.keys[k] == PULSE_SORT_TRACE && report__open_trace(&rep)) {
 			error("out of memory");

@@ -174,7 +174,7 @@ int cmd_script(int argc, const char **argv)
 	struct pulse_script_opts opts = { .sz = sizeof(opts) };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	struct pulse_hist_filter filter = { 0 };
-	const char *time_str = NULL, *bad;
+	const char *time_str = NULL;
 	char buildid_dir[4096];
 	int ret = 1, err;
 	const struct option options[] = {
@@ -253,15 +253,10 @@ int cmd_script(int argc, const char **argv)
 			goto out_close;
 		}
 	}
-	err = pulse_hist_filter__setup(&filter, &bad);
-	if (err) {
-		if (err == -EINVAL)
-			error("problems parsing %s list: an entry is there twice", bad);
-		else
-			error("out of memory");
-		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+	ret = setup_filter(&filter);
+	if (ret)
 		goto out_close;
-	}
+	ret = 1;
 	if (filter.comms || filter.pids || filter.tids || filter.dsos || filter.symbols ||
 	    filter.cpus || filter.nr_time)
 		opts.filter = &filter;

@@ -56,3 +56,17 @@ int parse_time_filter(struct pulse_hist_filter *f, struct pulse_data *d, const c
 	}
 	return err;
 }
+
+int setup_filter(struct pulse_hist_filter *f)
+{
+	const char *bad;
+	int err = pulse_hist_filter__setup(f, &bad);
+
+	if (!err)
+		return 0;
+	if (err == -EINVAL)
+		error("problems parsing %s list: an entry is there twice", bad);
+	else
+		error("out of memory");
+	return err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+}
