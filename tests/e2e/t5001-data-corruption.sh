@@ -99,7 +99,8 @@ for f in perf-cpuclock perf-2ev perf-z perf-tp; do
 		src=$DATA/$f.data && size=$(stat -c %s $src) &&
 		doff=$(rd64 $src 40) && dend=$(( $(rd64 $src 40) + $(rd64 $src 48) )) &&
 		for i in $(seq 12); do
-			c=$((RANDOM * 32768 + RANDOM)); c=$((c % size + 1)) &&
+			# 1 .. size-1: a cut at the size is no cut, at 0 an empty file
+			c=$((RANDOM * 32768 + RANDOM)); c=$((c % (size - 1) + 1)) &&
 			cut_at $src $c &&
 			if [ $c -lt $doff ] || [ $c -ge $dend ]; then
 				# the header, attrs or feature table are cut
