@@ -2,7 +2,8 @@
 #   . "$(dirname "$0")/lib/test-lib.sh"
 #   test_expect_success [PREREQ,...] 'what' 'commands'
 #   test_done
-# Prerequisites skip rather than fail: ROOT, PERF, TRACEFS, UNSHARE, SETPRIV.
+# Prerequisites skip rather than fail: ROOT, PERF, TRACEFS, UNSHARE, SETPRIV,
+# and those a script sets with test_set_prereq.
 set -u
 PULSE_TOP=${PULSE_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)}
 PULSE_BUILD=${PULSE_BUILD:-$PULSE_TOP/build}
@@ -16,16 +17,25 @@ cd "$TEST_DIR" || exit 1
 test_count=0
 test_failures=0
 
+# test_set_prereq NAME: a condition a script found true (git's test_set_prereq)
+test_prereqs_set=" "
+test_set_prereq() {
+	test_prereqs_set+="$1 "
+}
+
 test_have_prereq() {
 	local p
 	for p in $(tr ',' ' ' <<<"$1"); do
+		case "$test_prereqs_set" in
+		*" $p "*) continue ;;
+		esac
 		case "$p" in
 		ROOT) [ "$(id -u)" = 0 ] || return 1 ;;
 		PERF) command -v perf >/dev/null 2>&1 && perf version >/dev/null 2>&1 || return 1 ;;
 		TRACEFS) [ -d /sys/kernel/tracing/events ] || [ -d /sys/kernel/debug/tracing/events ] || [ "$(id -u)" = 0 ] || return 1 ;;
 		UNSHARE) unshare -m true 2>/dev/null || return 1 ;;
 		SETPRIV) command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" = 0 ] || return 1 ;;
-		*) echo "# unknown prereq $p"; return 1 ;;
+		*) return 1 ;;	# a script's own, not set
 		esac
 	done
 	return 0
