@@ -59,13 +59,6 @@ struct pulse_hist_entry {
 	 * so the order before sorting shows in ties.
 	 */
 	uint64_t born;
-	/*
-	 * The comm's and the DSO's place in name order (1 first; 0: not
-	 * ranked yet; an unknown DSO last), set before sorting so that the
-	 * tree building compares numbers instead of strings.
-	 */
-	uint32_t comm_rank;
-	uint32_t dso_rank;
 	struct pulse_cc_root *callchain;	/* NULL: no chain merged */
 	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
 	/*

@@ -229,13 +229,6 @@ static int addr_cmp(uint64_t a, uint64_t b)
 	return d < 0 ? -1 : d > 0;
 }
 
-static int entry_dso_cmp(const struct pulse_hist_entry *a, const struct pulse_hist_entry *b)
-{
-	if (a->dso_rank && b->dso_rank)
-		return a->dso_rank < b->dso_rank ? -1 : a->dso_rank > b->dso_rank;
-	return dso_cmp(a->dso, b->dso);
-}
-
 /* perf's se_cmp/se_collapse: identity of entries and the collapsed tree order */
 static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 		   const struct pulse_hist_entry *b)
@@ -244,8 +237,6 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 
 	switch (key) {
 	case PULSE_SORT_COMM:
-		if (a->comm_rank && b->comm_rank)
-			return a->comm_rank < b->comm_rank ? -1 : a->comm_rank > b->comm_rank;
 		return a->comm == b->comm ? 0 : strcmp(a->comm, b->comm);
 	case PULSE_SORT_PID:
 	case PULSE_SORT_TID:
@@ -265,11 +256,11 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			return !a->parent && !b->parent ? 0 : (!a->parent ? 1 : -1);
 		return strcmp(a->parent->name, b->parent->name);
 	case PULSE_SORT_DSO:
-		return entry_dso_cmp(a, b);
+		return dso_cmp(a->dso, b->dso);
 	case PULSE_SORT_SYM:
 		if (!a->sym && !b->sym)
 			return addr_cmp(a->ip, b->ip);
-		r = entry_dso_cmp(a, b);
+		r = dso_cmp(a->dso, b->dso);
 		if (r)
 			return r;
 		if (!a->sym || !b->sym)
