@@ -686,6 +686,23 @@ static const char *default_input(void)
 }
 
 /* @argv: the options, without "report" */
+/* --sort into rep->keys: the number of keys, or -1 after the error line */
+static int report__parse_sort(struct report *rep, const char *spec)
+{
+	const char *bad = NULL;
+	size_t bad_len = 0;
+	int n = pulse_sort_keys__parse(spec, rep->keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
+
+	if (n > 0)
+		return n;
+	if (n == 0)
+		error("empty --sort list");
+	else
+		error("unknown --sort key '%.*s' (known: %s)", (int)bad_len, bad,
+		      pulse_sort_keys__known());
+	return -1;
+}
+
 static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *sort = "comm,dso,sym", *user_sort = NULL;
@@ -697,8 +714,6 @@ static int report_main(int argc, const char **argv)
 	bool header = false, header_only = false, show_info = false;
 	double percent_limit = 0;
 	int children = -1, ret = 1, err;
-	const char *bad;
-	size_t bad_len;
 	struct report rep = { 0 };
 	struct cc_opt cc_opt = { .p = &rep.cc };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
@@ -785,15 +800,8 @@ static int report_main(int argc, const char **argv)
 	}
 	/* a bad --sort is a usage error before the file is opened */
 	if (user_sort) {
-		err = pulse_sort_keys__parse(user_sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
-		if (err <= 0) {
-			if (err == 0)
-				error("empty --sort list");
-			else
-				error("unknown --sort key '%.*s' (known: %s)", (int)bad_len, bad,
-				      pulse_sort_keys__known());
+		if (report__parse_sort(&rep, user_sort) < 0)
 			return PULSE_EXIT_USAGE;
-		}
 	}
 	sopts.show_nr_samples = show_nr;
 	sopts.show_total_period = show_period;
@@ -828,13 +836,8 @@ static int report_main(int argc, const char **argv)
 		snprintf(sort_buf, sizeof(sort_buf), "%s,ipc_null", sort);
 		sort = sort_buf;
 	}
-	err = pulse_sort_keys__parse(sort, rep.keys, PULSE_SORT_MAX_KEYS, &bad, &bad_len);
-	if (err <= 0) {
-		if (err == 0)
-			error("empty --sort list");
-		else
-			error("unknown --sort key '%.*s' (known: %s)", (int)bad_len, bad,
-			      pulse_sort_keys__known());
+	err = report__parse_sort(&rep, sort);
+	if (err < 0) {
 		ret = PULSE_EXIT_USAGE;
 		goto out_close;
 	}
