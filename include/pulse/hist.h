@@ -59,7 +59,13 @@ struct pulse_hist_entry {
 	 * so the order before sorting shows in ties.
 	 */
 	uint64_t born;
-	struct pulse_cc_root *callchain;	/* NULL: no chain merged */
+	struct pulse_cc_root *callchain;	/* NULL: no chain merged (or not kept) */
+	/*
+	 * perf's callchain->max_depth, the longest chain merged: the order of
+	 * tied rows needs it for every entry, trees only for those printed
+	 */
+	uint32_t max_depth;
+	bool hot;				/* its tree is built (see __mark_hot()) */
 	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
 	/*
 	 * perf's he->filtered: the first sample's filter verdict, which every
@@ -93,6 +99,9 @@ struct pulse_hists {
 	int chains_err;					/* its result */
 	struct pulse_hists *shards;			/* pulse_hists__make_shards() */
 	unsigned int nr_shards;
+	bool defer_trees;				/* a shard: trees in a second pass */
+	uint64_t *hot_addrs;				/* a shard: its hot entries' addresses */
+	size_t hot_mask;				/* slots - 1; 0: no filter */
 	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
 	bool cur_filtered;				/* pulse_hists__set_parent() */
 	/*
@@ -166,6 +175,26 @@ int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsign
 			   uint64_t seq, const struct pulse_addr_loc *al, const char *comm,
 			   uint64_t period, int cpu, const char *trace,
 			   const struct pulse_cc_loc *chain, size_t nr);
+
+/*
+ * Two passes, for the thresholds of perf's graph, flat and folded modes:
+ * a chain is printed only where it holds min_percent of the event's whole
+ * period, so only the few entries with that much (a hundred of 390,000
+ * in a system-wide report) need a tree. Pass one (__add_shard()) makes
+ * every entry and its periods and depth; __mark_hot() picks the entries
+ * that may reach the threshold; pass two (__add_shard_trees(), the same
+ * samples again) merges chains into those only.
+ */
+bool pulse_hists__defers_trees(const struct pulse_hists *h);
+
+/* After pass one: mark the shards' entries that get trees. Return: 0 or -ENOMEM. */
+int pulse_hists__mark_hot(struct pulse_hists *h);
+
+/* Pass two: pulse_hists__add_shard()'s arguments, the chain merged into hot entries */
+int pulse_hists__add_shard_trees(struct pulse_hists *shards, unsigned int part,
+				 unsigned int nr_parts, const struct pulse_addr_loc *al,
+				 const char *comm, uint64_t period, int cpu, const char *trace,
+				 const struct pulse_cc_loc *chain, size_t nr);
 
 /* Moves the shards' entries into @h and frees them. Return: 0 or -ENOMEM. */
 int pulse_hists__merge_shards(struct pulse_hists *h);

@@ -122,6 +122,7 @@ void pulse_hists__exit(struct pulse_hists *h)
 	free(h->he_cache);
 	free(h->entries);
 	free(h->index);
+	free(h->hot_addrs);
 	hists__free_shards(h);
 	memset(h, 0, sizeof(*h));
 }
@@ -359,6 +360,8 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 	key->nr_samples = self;
 	key->acc_period = period;
 	key->callchain = NULL;
+	key->max_depth = 0;
+	key->hot = false;
 	if (key->trace) {
 		key->trace = strdup(key->trace);
 		if (!key->trace)
@@ -367,6 +370,18 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 	h->entries[h->nr_entries] = *key;
 	h->index[j] = h->nr_entries;
 	return h->nr_entries++;
+}
+
+/* the entry equal to @key (its hash set), or -1 */
+static long hists__find(const struct pulse_hists *h, const struct pulse_hist_entry *key)
+{
+	if (!h->index_size)
+		return -1;
+	for (size_t j = key->hash & (h->index_size - 1); h->index[j] != UINT32_MAX;
+	     j = (j + 1) & (h->index_size - 1))
+		if (entry_equal(h, &h->entries[h->index[j]], key))
+			return h->index[j];
+	return -1;
 }
 
 static void hists__count(struct pulse_hists *h, uint64_t period)
@@ -408,10 +423,21 @@ void pulse_hists__set_callchain(struct pulse_hists *h, const struct pulse_callch
 	h->cumulate = cumulate;
 }
 
+enum add_mode {
+	ADD_ALL,	/* account the sample, merge its chain */
+	ADD_COUNT,	/* account it, note its chain's depth: trees come in pass two */
+	ADD_TREES,	/* pass two: merge its chain into the hot entries only */
+};
+
 static int entry__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e,
-			       const struct pulse_cc_loc *chain, size_t nr, uint64_t period)
+			       const struct pulse_cc_loc *chain, size_t nr, uint64_t period,
+			       enum add_mode mode)
 {
 	if (!nr || !h->use_callchain)
+		return 0;
+	if (mode != ADD_TREES && nr > e->max_depth)
+		e->max_depth = nr > UINT32_MAX ? UINT32_MAX : nr;
+	if (mode == ADD_COUNT)
 		return 0;
 	if (!e->callchain) {
 		if (!h->cc_arena) {
@@ -434,6 +460,36 @@ static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
 	return nr_parts > 1 ? (unsigned int)(hash >> 32) % nr_parts : 0;
 }
 
+/* may a frame at @sym/@ip be one of the shard's hot entries? (pass two) */
+static bool hists__maybe_hot(const struct pulse_hists *h, const struct pulse_symbol *sym,
+			     uint64_t ip)
+{
+	uint64_t v = sym ? sym->start : ip;
+
+	/* 0 marks a free slot, v + 1 a used one */
+	if (!h->hot_mask || v == UINT64_MAX)
+		return true;
+	for (size_t j = hash_final(v) & h->hot_mask; h->hot_addrs[j]; j = (j + 1) & h->hot_mask)
+		if (h->hot_addrs[j] == v + 1)
+			return true;
+	return false;
+}
+
+/*
+ * The entry of @key for @mode: made or found and accounted (its index),
+ * or in pass two found if hot (-1 when not: nothing to merge).
+ */
+static long part__entry(struct pulse_hists *h, struct pulse_hist_entry *key, uint64_t period,
+			bool self, enum add_mode mode)
+{
+	long idx;
+
+	if (mode != ADD_TREES)
+		return hists__findnew(h, key, period, self);
+	idx = hists__find(h, key);
+	return idx >= 0 && h->entries[idx].hot ? idx : -1;
+}
+
 /*
  * The part of a sample's accounting that falls on entries of @part: all
  * of it with one part. The totals are the caller's.
@@ -441,7 +497,7 @@ static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
 static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_loc *al,
 				 const char *comm, uint64_t period,
 				 const struct pulse_cc_loc *chain, size_t nr,
-				 unsigned int part, unsigned int nr_parts)
+				 unsigned int part, unsigned int nr_parts, enum add_mode mode)
 {
 	struct pulse_hist_entry key = {
 		.comm = comm,
@@ -468,16 +524,21 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		h->he_cache = c;
 		h->he_cache_alloc = nr + 1;
 	}
-	key.hash = entry_hash(h, &key);
-	key.born = h->cur_seq << 16;
-	if (hash_part(key.hash, nr_parts) == part) {
-		idx = hists__findnew(h, &key, period, true);
-		if (idx < 0)
-			return idx;
-		err = entry__append_chain(h, &h->entries[idx], chain, nr, period);
-		if (err)
-			return err;
-		h->he_cache[nr_cache++] = idx;
+	if (mode != ADD_TREES || hists__maybe_hot(h, al->sym, al->addr)) {
+		key.hash = entry_hash(h, &key);
+		key.born = h->cur_seq << 16;
+		if (hash_part(key.hash, nr_parts) == part) {
+			idx = part__entry(h, &key, period, true, mode);
+			if (idx < -1)
+				return idx;
+			if (idx >= 0) {
+				err = entry__append_chain(h, &h->entries[idx], chain, nr, period,
+							  mode);
+				if (err)
+					return err;
+				h->he_cache[nr_cache++] = idx;
+			}
+		}
 	}
 	if (!h->cumulate)
 		return 0;
@@ -488,6 +549,8 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		 */
 		if (chain[i].level)
 			level = chain[i].level;
+		if (mode == ADD_TREES && !hists__maybe_hot(h, chain[i].sym, chain[i].ip))
+			continue;
 		struct pulse_hist_entry ckey = {
 			.comm = comm,
 			.thread = al->thread,
@@ -506,16 +569,21 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		if (hash_part(ckey.hash, nr_parts) != part)
 			continue;
 		ckey.born = h->cur_seq << 16 | (i + 1);
-		/* recursion: each entry once per sample */
+		/*
+		 * recursion: each entry once per sample (in pass two, among
+		 * the hot ones: the others get nothing anyway)
+		 */
 		for (size_t k = 0; k < nr_cache && !dup; k++)
 			dup = entry_equal(h, &h->entries[h->he_cache[k]], &ckey);
 		if (dup)
 			continue;
-		idx = hists__findnew(h, &ckey, period, false);
-		if (idx < 0)
+		idx = part__entry(h, &ckey, period, false, mode);
+		if (idx < -1)
 			return idx;
+		if (idx < 0)
+			continue;
 		h->he_cache[nr_cache++] = idx;
-		err = entry__append_chain(h, &h->entries[idx], chain + i, nr - i, period);
+		err = entry__append_chain(h, &h->entries[idx], chain + i, nr - i, period, mode);
 		if (err)
 			return err;
 	}
@@ -527,7 +595,7 @@ int pulse_hists__add_chain(struct pulse_hists *h, const struct pulse_addr_loc *a
 			   size_t nr)
 {
 	hists__count(h, period);
-	return hists__add_chain_part(h, al, comm, period, chain, nr, 0, 1);
+	return hists__add_chain_part(h, al, comm, period, chain, nr, 0, 1, ADD_ALL);
 }
 
 int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsigned int nr_parts,
@@ -539,7 +607,87 @@ int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsign
 
 	s->cur_seq = seq;
 	pulse_hists__set_sample(s, cpu, trace);
-	return hists__add_chain_part(s, al, comm, period, chain, nr, part, nr_parts);
+	return hists__add_chain_part(s, al, comm, period, chain, nr, part, nr_parts,
+				     s->defer_trees ? ADD_COUNT : ADD_ALL);
+}
+
+int pulse_hists__add_shard_trees(struct pulse_hists *shards, unsigned int part,
+				 unsigned int nr_parts, const struct pulse_addr_loc *al,
+				 const char *comm, uint64_t period, int cpu, const char *trace,
+				 const struct pulse_cc_loc *chain, size_t nr)
+{
+	struct pulse_hists *s = &shards[part];
+
+	if (!s->defer_trees)
+		return 0;
+	pulse_hists__set_sample(s, cpu, trace);
+	return hists__add_chain_part(s, al, comm, period, chain, nr, part, nr_parts, ADD_TREES);
+}
+
+bool pulse_hists__defers_trees(const struct pulse_hists *h)
+{
+	/* fractal: each node's threshold is its parent's, every tree prints */
+	return h->use_callchain && h->cc.min_percent > 0 &&
+	       (h->cc.mode == PULSE_CC_GRAPH_ABS || h->cc.mode == PULSE_CC_FLAT ||
+		h->cc.mode == PULSE_CC_FOLDED);
+}
+
+/*
+ * perf's threshold is min_percent of the total at sort time: the whole
+ * event's, or with --percentage relative that of the entries the filters
+ * let through. An entry's tree holds at most its period (children period
+ * with --children), so an entry below the lower of the two thresholds
+ * prints no chain either way.
+ */
+int pulse_hists__mark_hot(struct pulse_hists *h)
+{
+	uint64_t rel = 0, min_hit;
+
+	for (unsigned int p = 0; p < h->nr_shards; p++)
+		for (size_t i = 0; i < h->shards[p].nr_entries; i++)
+			if (!h->shards[p].entries[i].filtered)
+				rel += h->shards[p].entries[i].period;
+	min_hit = (rel < h->total_period ? rel : h->total_period) * (h->cc.min_percent / 100);
+	for (unsigned int p = 0; p < h->nr_shards; p++) {
+		struct pulse_hists *s = &h->shards[p];
+		size_t nr_hot = 0, slots = 16;
+		bool filter = pulse_hists__has_key(s, PULSE_SORT_SYM);
+
+		if (!s->defer_trees)
+			continue;
+		for (size_t i = 0; i < s->nr_entries; i++) {
+			struct pulse_hist_entry *e = &s->entries[i];
+
+			e->hot = (s->cumulate ? e->acc_period : e->period) >= min_hit;
+			nr_hot += e->hot;
+		}
+		/*
+		 * With a symbol key an entry is its symbol or address: a set
+		 * of the hot ones' keeps pass two from hashing every frame.
+		 */
+		if (!filter)
+			continue;
+		while (slots < nr_hot * 4)
+			slots *= 2;
+		free(s->hot_addrs);
+		s->hot_addrs = calloc(slots, sizeof(*s->hot_addrs));
+		if (!s->hot_addrs)
+			return -ENOMEM;
+		s->hot_mask = slots - 1;
+		for (size_t i = 0; i < s->nr_entries; i++) {
+			const struct pulse_hist_entry *e = &s->entries[i];
+			uint64_t v = e->sym ? e->sym->start : e->ip;
+			size_t j;
+
+			if (!e->hot || v == UINT64_MAX)
+				continue;
+			for (j = hash_final(v) & s->hot_mask; s->hot_addrs[j] &&
+			     s->hot_addrs[j] != v + 1; j = (j + 1) & s->hot_mask)
+				;
+			s->hot_addrs[j] = v + 1;
+		}
+	}
+	return 0;
 }
 
 int pulse_hists__make_shards(struct pulse_hists *h, unsigned int nr)
@@ -553,6 +701,7 @@ int pulse_hists__make_shards(struct pulse_hists *h, unsigned int nr)
 		pulse_hists__init(&h->shards[i], h->keys, h->nr_keys);
 		pulse_hists__set_callchain(&h->shards[i], &h->cc, h->cumulate);
 		h->shards[i].use_callchain = h->use_callchain;
+		h->shards[i].defer_trees = pulse_hists__defers_trees(h);
 	}
 	h->nr_shards = nr;
 	return 0;
@@ -650,8 +799,8 @@ static int output_cmp(const struct pulse_hist_entry *a, const struct pulse_hist_
 			return a->acc_period > b->acc_period ? -1 : 1;
 		/* perf's __hpp__sort_acc(): callers above callees */
 		if (a->thread == b->thread && h->use_callchain) {
-			uint64_t da = a->callchain ? a->callchain->max_depth : 0;
-			uint64_t db = b->callchain ? b->callchain->max_depth : 0;
+			uint64_t da = a->max_depth;
+			uint64_t db = b->max_depth;
 
 			if (da != db) {
 				if (h->cc.order == PULSE_CC_CALLER)
@@ -947,7 +1096,7 @@ static struct tkey *hists__tkeys(struct pulse_hists *h)
 			.addr = e->sym ? e->sym->start : e->ip,
 			.end = e->sym ? e->sym->end : 0,
 			.thread = e->thread,
-			.depth = e->callchain ? e->callchain->max_depth : 0,
+			.depth = e->max_depth,
 			.comm_rank = comm[i],
 			.dso_rank = dso[i],
 			.name_rank = name[i],

@@ -9,6 +9,11 @@
  * while the threads work on the ones before, and waits only when the ring
  * is full. Every thread sees every sample in file order, so each shard is
  * what a single thread would have built for its entries.
+ *
+ * When the hists merge trees only into the entries that can print them
+ * (pulse_hists__defers_trees()), the batches are kept: after the first
+ * pass has made every entry, the threads go through them again to build
+ * the trees of the hot entries.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -56,7 +61,13 @@ struct pulse_hist_pool {
 	pthread_mutex_t lock;
 	pthread_cond_t work;		/* a batch was published, or stop */
 	pthread_cond_t done;		/* a batch was gone through by every thread */
-	struct pool_batch batches[POOL_BATCHES];
+	/* a ring of POOL_BATCHES, or with @retain every batch */
+	struct pool_batch **batches;
+	size_t nr_batches, alloc_batches;
+	bool retain;			/* keep the batches for the second pass */
+	bool decided;			/* @retain is set (at the first sample) */
+	struct pulse_hists **hists;	/* the hists with shards */
+	size_t nr_hists;
 	uint64_t published;		/* batches handed to the threads */
 	bool stop;
 	bool finished;
@@ -82,6 +93,12 @@ static int batch__run(struct pool_batch *b, unsigned int idx, unsigned int nr_pa
 	return 0;
 }
 
+/* batch @seq; under the lock, the array may be growing */
+static struct pool_batch *pool__batch(struct pulse_hist_pool *pool, uint64_t seq)
+{
+	return pool->batches[pool->retain ? seq : seq % POOL_BATCHES];
+}
+
 static void *pool__thread(void *arg)
 {
 	struct pool_thread *t = arg;
@@ -101,10 +118,10 @@ static void *pool__thread(void *arg)
 			break;
 		}
 		skip = pool->err != 0;
-		pthread_mutex_unlock(&pool->lock);
 
 		/* the caller leaves a published batch alone until pending is 0 */
-		b = &pool->batches[next % POOL_BATCHES];
+		b = pool__batch(pool, next);
+		pthread_mutex_unlock(&pool->lock);
 		if (!skip)
 			err = batch__run(b, t->idx, pool->nr_threads);
 
@@ -132,17 +149,27 @@ static void pool__stop(struct pulse_hist_pool *pool)
 	}
 }
 
+static void pool__free_batches(struct pulse_hist_pool *pool)
+{
+	for (size_t i = 0; i < pool->nr_batches; i++) {
+		free(pool->batches[i]->samples);
+		free(pool->batches[i]->locs);
+		free(pool->batches[i]->text);
+		free(pool->batches[i]);
+	}
+	free(pool->batches);
+	pool->batches = NULL;
+	pool->nr_batches = pool->alloc_batches = 0;
+}
+
 void pulse_hist_pool__delete(struct pulse_hist_pool *pool)
 {
 	if (!pool)
 		return;
 	if (pool->threads)
 		pool__stop(pool);
-	for (size_t i = 0; i < POOL_BATCHES; i++) {
-		free(pool->batches[i].samples);
-		free(pool->batches[i].locs);
-		free(pool->batches[i].text);
-	}
+	pool__free_batches(pool);
+	free(pool->hists);
 	free(pool->threads);
 	pthread_cond_destroy(&pool->done);
 	pthread_cond_destroy(&pool->work);
@@ -150,9 +177,26 @@ void pulse_hist_pool__delete(struct pulse_hist_pool *pool)
 	free(pool);
 }
 
+static int pool__start(struct pulse_hist_pool *pool, void *(*fn)(void *))
+{
+	for (unsigned int i = 0; i < pool->nr_threads; i++) {
+		struct pool_thread *t = &pool->threads[i];
+		int err;
+
+		t->pool = pool;
+		t->idx = i;
+		err = pthread_create(&t->tid, NULL, fn, t);
+		if (err)
+			return -err;
+		t->started = true;
+	}
+	return 0;
+}
+
 int pulse_hist_pool__new(struct pulse_hist_pool **out, unsigned int nr_threads)
 {
 	struct pulse_hist_pool *pool;
+	int err;
 
 	*out = NULL;
 	if (nr_threads < 2)
@@ -169,18 +213,10 @@ int pulse_hist_pool__new(struct pulse_hist_pool **out, unsigned int nr_threads)
 		return -ENOMEM;
 	}
 	pool->nr_threads = nr_threads;
-	for (unsigned int i = 0; i < nr_threads; i++) {
-		struct pool_thread *t = &pool->threads[i];
-		int err;
-
-		t->pool = pool;
-		t->idx = i;
-		err = pthread_create(&t->tid, NULL, pool__thread, t);
-		if (err) {
-			pulse_hist_pool__delete(pool);
-			return -err;
-		}
-		t->started = true;
+	err = pool__start(pool, pool__thread);
+	if (err) {
+		pulse_hist_pool__delete(pool);
+		return err;
 	}
 	*out = pool;
 	return 0;
@@ -189,7 +225,7 @@ int pulse_hist_pool__new(struct pulse_hist_pool **out, unsigned int nr_threads)
 /* hand the batch being filled to the threads */
 static int pool__publish(struct pulse_hist_pool *pool)
 {
-	struct pool_batch *b = &pool->batches[pool->published % POOL_BATCHES];
+	struct pool_batch *b = pool__batch(pool, pool->published);
 	int err;
 
 	pthread_mutex_lock(&pool->lock);
@@ -205,8 +241,36 @@ static int pool__publish(struct pulse_hist_pool *pool)
 /* the batch to fill, once every thread is through with its last use */
 static struct pool_batch *pool__filling(struct pulse_hist_pool *pool)
 {
-	struct pool_batch *b = &pool->batches[pool->published % POOL_BATCHES];
+	size_t want = pool->retain ? pool->published + 1 : POOL_BATCHES;
+	struct pool_batch *b;
 
+	if (pool->nr_batches < want) {
+		struct pool_batch **v = pool->batches;
+
+		b = calloc(1, sizeof(*b));
+		if (!b)
+			return NULL;
+		if (pool->nr_batches == pool->alloc_batches) {
+			size_t n = pool->alloc_batches ? pool->alloc_batches * 2 : 64;
+
+			/* the threads read the array under the lock */
+			pthread_mutex_lock(&pool->lock);
+			v = realloc(pool->batches, n * sizeof(*v));
+			if (v) {
+				pool->batches = v;
+				pool->alloc_batches = n;
+			}
+			pthread_mutex_unlock(&pool->lock);
+			if (!v) {
+				free(b);
+				return NULL;
+			}
+		}
+		pthread_mutex_lock(&pool->lock);
+		pool->batches[pool->nr_batches++] = b;
+		pthread_mutex_unlock(&pool->lock);
+	}
+	b = pool__batch(pool, pool->published);
 	pthread_mutex_lock(&pool->lock);
 	while (b->pending)
 		pthread_cond_wait(&pool->done, &pool->lock);
@@ -244,11 +308,25 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 	if (pool->finished)
 		return -EINVAL;
 	if (!h->shards) {
+		struct pulse_hists **v = realloc(pool->hists, (pool->nr_hists + 1) * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		pool->hists = v;
 		err = pulse_hists__make_shards(h, pool->nr_threads);
 		if (err)
 			return err;
+		pool->hists[pool->nr_hists++] = h;
+		/* the batches already handed over are gone: decide at the first sample */
+		if (!pool->decided)
+			pool->retain = pulse_hists__defers_trees(h);
+		pool->decided = true;
+		for (unsigned int i = 0; !pool->retain && i < h->nr_shards; i++)
+			h->shards[i].defer_trees = false;
 	}
 	b = pool__filling(pool);
+	if (!b)
+		return -ENOMEM;
 	if (b->nr == b->alloc) {
 		void *p = grow(b->samples, &b->alloc, b->nr + 1, sizeof(*b->samples));
 
@@ -301,16 +379,58 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 	return pool__publish(pool);
 }
 
+/* pass two on thread @t: every kept sample again, trees for the hot entries */
+static void *pool__trees_thread(void *arg)
+{
+	struct pool_thread *t = arg;
+	struct pulse_hist_pool *pool = t->pool;
+	int err = 0;
+
+	for (uint64_t n = 0; n < pool->published && !err; n++) {
+		const struct pool_batch *b = pool->batches[n];
+
+		for (size_t i = 0; i < b->nr && !err; i++) {
+			const struct pool_sample *s = &b->samples[i];
+			const char *trace = s->trace == UINT32_MAX ? NULL : b->text + s->trace;
+
+			pulse_hists__set_parent(&s->shards[t->idx], s->parent, s->filtered);
+			err = pulse_hists__add_shard_trees(s->shards, t->idx, pool->nr_threads,
+							   &s->al, s->comm, s->period, s->cpu,
+							   trace, b->locs + s->chain, s->nr);
+		}
+	}
+	if (err) {
+		pthread_mutex_lock(&pool->lock);
+		if (!pool->err)
+			pool->err = err;
+		pthread_mutex_unlock(&pool->lock);
+	}
+	return NULL;
+}
+
 int pulse_hist_pool__finish(struct pulse_hist_pool *pool)
 {
-	struct pool_batch *b = &pool->batches[pool->published % POOL_BATCHES];
+	struct pool_batch *b;
 	int err = 0;
 
 	if (pool->finished)
 		return pool->err;
-	if (!b->published && b->nr)
-		err = pool__publish(pool);
-	pool__stop(pool);
 	pool->finished = true;
+	/* the batch being filled, if any: with @retain, a batch past the published */
+	if (pool->retain ? pool->published < pool->nr_batches : pool->nr_batches > 0) {
+		b = pool__batch(pool, pool->published);
+		if (!b->published && b->nr)
+			err = pool__publish(pool);
+	}
+	pool__stop(pool);
+	if (err || pool->err || !pool->retain)
+		goto out;
+	for (size_t i = 0; i < pool->nr_hists && !err; i++)
+		err = pulse_hists__mark_hot(pool->hists[i]);
+	if (!err)
+		err = pool__start(pool, pool__trees_thread);
+	pool__stop(pool);
+out:
+	pool__free_batches(pool);
 	return pool->err ? pool->err : err;
 }

@@ -147,6 +147,8 @@ struct mode {
 	enum pulse_cc_order order;
 	bool cumulate;
 	bool trace;
+	double min_percent;	/* 0: 0.01 */
+	bool relative;		/* --percentage relative */
 };
 
 static const struct mode modes[] = {
@@ -160,6 +162,13 @@ static const struct mode modes[] = {
 	  PULSE_CC_FLAT, PULSE_CC_CALLEE, false, false },
 	{ "children folded trace", { PULSE_SORT_TRACE, PULSE_SORT_SYM }, 2,
 	  PULSE_CC_FOLDED, PULSE_CC_CALLER, true, true },
+	/* perf's default threshold: most entries get no tree (two passes) */
+	{ "children graph 0.5", { PULSE_SORT_COMM, PULSE_SORT_DSO, PULSE_SORT_SYM }, 3,
+	  PULSE_CC_GRAPH_ABS, PULSE_CC_CALLEE, true, false, 0.5 },
+	{ "self graph 0.5 relative", { PULSE_SORT_COMM, PULSE_SORT_SYM }, 2,
+	  PULSE_CC_GRAPH_ABS, PULSE_CC_CALLEE, false, false, 0.5, true },
+	{ "children flat 1 relative", { PULSE_SORT_SYM }, 1,
+	  PULSE_CC_FLAT, PULSE_CC_CALLER, true, false, 1, true },
 };
 
 /* the table as pulse report prints it (rows formatted on two threads) */
@@ -241,7 +250,7 @@ static void setup(struct pulse_hists *h, const struct mode *m)
 	pulse_callchain_param__init(&p);
 	p.mode = m->cc;
 	p.order = m->order;
-	p.min_percent = 0.01;
+	p.min_percent = m->min_percent ? m->min_percent : 0.01;
 	ASSERT_EQ(pulse_hists__init(h, m->keys, m->nr_keys), 0);
 	pulse_hists__set_callchain(h, &p, m->cumulate);
 }
@@ -264,12 +273,14 @@ static void test_pool__same_as_one_thread(void)
 			struct sample *s = &v[i];
 
 			pulse_hists__set_sample(&one, s->cpu, m->trace ? s->trace : NULL);
-			pulse_hists__set_parent(&one, NULL, i % 7 == 0);
+			pulse_hists__set_parent(&one, NULL, i % (m->relative ? 2 : 7) == 0);
 			ASSERT_EQ(pulse_hists__add_chain(&one, &s->al, w.comms[s->thread], s->period,
 							 s->chain, s->nr), 0);
 		}
 		/* the order of creation shows through the sort's ties */
 		want_unsorted = render(&one, false);
+		if (m->relative)
+			pulse_hists__use_relative(&one);
 		pulse_hists__sort(&one);
 		ASSERT_EQ(pulse_hists__sort_chains(&one), 0);
 		want = render(&one, true);
@@ -293,7 +304,7 @@ static void test_pool__same_as_one_thread(void)
 
 				pulse_hists__set_sample(&h, s->cpu, m->trace ? s->trace : NULL);
 				/* perf's first-sample rule for hidden entries */
-				pulse_hists__set_parent(&h, NULL, i % 7 == 0);
+				pulse_hists__set_parent(&h, NULL, i % (m->relative ? 2 : 7) == 0);
 				ASSERT_EQ(pulse_hist_pool__add(pool, &h, &s->al, w.comms[s->thread],
 							       s->period, s->chain, s->nr), 0);
 			}
@@ -305,6 +316,18 @@ static void test_pool__same_as_one_thread(void)
 			if (strcmp(want_unsorted, got))
 				TEST_FAIL("%s, %u threads: entries not in creation order", m->name, nt);
 			free(got);
+			/* two passes: trees for some entries, not all */
+			if (m->min_percent >= 0.5) {
+				size_t trees = 0;
+
+				for (size_t i = 0; i < h.nr_entries; i++)
+					trees += h.entries[i].callchain != NULL;
+				if (!trees || trees * 2 > h.nr_entries)
+					TEST_FAIL("%s: %zu trees for %zu entries", m->name, trees,
+						  h.nr_entries);
+			}
+			if (m->relative)
+				pulse_hists__use_relative(&h);
 			pulse_hists__sort(&h);
 			ASSERT_EQ(pulse_hists__sort_chains(&h), 0);
 			got = render(&h, true);
