@@ -80,7 +80,7 @@ struct pulse_hists {
 	struct pulse_hist_entry *entries;		/* output order after __sort() */
 	size_t nr_entries;				/* entries in use */
 	size_t alloc;					/* entries allocated */
-	uint32_t *index;				/* open-addressing hash into entries */
+	uint64_t *index;				/* open-addressing hash into entries */
 	size_t index_size;				/* slots, power of two */
 	uint64_t total_period;				/* sum over all samples */
 	uint64_t nr_samples;				/* samples added */
@@ -93,13 +93,15 @@ struct pulse_hists {
 	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
 	struct pulse_arena *cc_arena;			/* the entries' callchain trees */
 	uint64_t cur_seq;				/* the sample being added */
-	uint32_t *he_cache;				/* entries one sample added */
+	uint64_t *he_cache;				/* entries one sample added (slots) */
 	size_t he_cache_alloc;
 	bool chains_sorted;				/* by pulse_hists__sort() */
 	int chains_err;					/* its result */
 	struct pulse_hists *shards;			/* pulse_hists__make_shards() */
 	unsigned int nr_shards;
 	bool defer_trees;				/* a shard: trees in a second pass */
+	bool shards_merged;				/* entries copied, shards kept */
+	struct pulse_hist_pool *trees_from;		/* its second pass; NULL: done */
 	uint64_t *hot_addrs;				/* a shard: its hot entries' addresses */
 	size_t hot_mask;				/* slots - 1; 0: no filter */
 	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
@@ -196,7 +198,18 @@ int pulse_hists__add_shard_trees(struct pulse_hists *shards, unsigned int part,
 				 const char *comm, uint64_t period, int cpu, const char *trace,
 				 const struct pulse_cc_loc *chain, size_t nr);
 
-/* Moves the shards' entries into @h and frees them. Return: 0 or -ENOMEM. */
+/*
+ * Waits for the second pass (if a pool runs it), then makes the trees
+ * @h's. pulse_hists__sort() and __exit() call it; the entries can be
+ * merged and ordered while the trees grow.
+ * Return: 0 or the pass's error.
+ */
+int pulse_hists__finish_trees(struct pulse_hists *h);
+
+/*
+ * Moves the shards' entries into @h and frees the shards (once their
+ * trees are done). Return: 0 or -ENOMEM.
+ */
 int pulse_hists__merge_shards(struct pulse_hists *h);
 
 /*
@@ -224,13 +237,20 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 			 const struct pulse_cc_loc *chain, size_t nr);
 
 /**
- * pulse_hist_pool__finish - wait until every sample is aggregated and stop
- * the threads; then merge each hists with pulse_hists__merge_shards()
+ * pulse_hist_pool__finish - wait until every sample is aggregated; then
+ * merge each hists with pulse_hists__merge_shards(). With two passes the
+ * threads go on building trees: pulse_hists__finish_trees() waits.
  * Return: 0 or the first error of a thread.
  */
 int pulse_hist_pool__finish(struct pulse_hist_pool *pool);
 
-/* Stops the threads if running and frees the pool. */
+/* Waits for the second pass if it runs. Return: 0 or its first error. */
+int pulse_hist_pool__wait_trees(struct pulse_hist_pool *pool);
+
+/*
+ * Stops the threads if running, finishes the hists' trees and frees the
+ * pool; call it before the hists' pulse_hists__exit().
+ */
 void pulse_hist_pool__delete(struct pulse_hist_pool *pool);
 
 /**

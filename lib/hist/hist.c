@@ -112,6 +112,8 @@ static void hists__free_shards(struct pulse_hists *h);
 
 void pulse_hists__exit(struct pulse_hists *h)
 {
+	/* a pool's threads may still be growing trees in the shards */
+	pulse_hists__finish_trees(h);
 	for (size_t i = 0; i < h->nr_entries; i++)
 		free(h->entries[i].trace);
 	/* the entries' callchain roots and trees */
@@ -165,7 +167,17 @@ static uint64_t hash_str(const char *s)
 	return h;
 }
 
-static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e)
+/*
+ * An entry's hash in two parts: what its sample gives (comm, thread, cpu,
+ * trace, parent) and what its frame gives (DSO, symbol). A sample's
+ * frames share the first part: it is made once per sample.
+ */
+static bool key_of_frame(enum pulse_sort_key key)
+{
+	return key == PULSE_SORT_DSO || key == PULSE_SORT_SYM || key == PULSE_SORT_SYM_SIZE;
+}
+
+static uint64_t sample_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e)
 {
 	uint64_t v = 0;
 
@@ -181,26 +193,45 @@ static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_
 		case PULSE_SORT_CPU:
 			v = mix(v, (uint32_t)e->cpu);
 			break;
-		case PULSE_SORT_SYM_SIZE:
-			v = mix(v, e->sym ? e->sym->end - e->sym->start : 0);
-			break;
 		case PULSE_SORT_TRACE:
 			v = mix(v, hash_str(e->trace ? e->trace : "N/A"));
-			break;
-		case PULSE_SORT_IPC_NULL:
 			break;
 		case PULSE_SORT_PARENT:
 			v = mix(v, e->parent ? hash_str(e->parent->name) : 0);
 			break;
+		default:
+			break;
+		}
+	}
+	return v;
+}
+
+static uint64_t frame_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e,
+			   uint64_t sample)
+{
+	uint64_t v = sample;
+
+	for (size_t i = 0; i < h->nr_keys; i++) {
+		if (!key_of_frame(h->keys[i]))
+			continue;
+		switch (h->keys[i]) {
+		case PULSE_SORT_SYM_SIZE:
+			v = mix(v, e->sym ? e->sym->end - e->sym->start : 0);
+			break;
 		case PULSE_SORT_DSO:
 			v = mix(v, e->dso ? e->dso->short_name_hash : 0);
 			break;
-		case PULSE_SORT_SYM:
+		default:
 			v = e->sym ? mix(mix(v, e->sym->start), e->sym->end) : mix(v, e->ip);
 			break;
 		}
 	}
 	return hash_final(v);
+}
+
+static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e)
+{
+	return frame_hash(h, e, sample_hash(h, e));
 }
 
 /* perf's _sort__dso_cmp() by short name, an unknown DSO after the others */
@@ -296,10 +327,27 @@ static bool entry_equal(const struct pulse_hists *h, const struct pulse_hist_ent
 	return true;
 }
 
+/*
+ * An index slot: the entry's number, and above it the high half of its
+ * hash, which tells most other entries apart without reading them (the
+ * entries are tens of megabytes: every read is a cache miss).
+ */
+#define SLOT_FREE UINT64_MAX
+
+static uint64_t slot_of(uint64_t hash, uint32_t idx)
+{
+	return (hash >> 32) << 32 | idx;
+}
+
+static bool slot_tag_is(uint64_t slot, uint64_t hash)
+{
+	return slot >> 32 == hash >> 32;
+}
+
 static int hists__grow_index(struct pulse_hists *h)
 {
 	size_t n = h->index_size ? h->index_size * 2 : 1024;
-	uint32_t *idx;
+	uint64_t *idx;
 
 	while ((h->nr_entries + 1) * 2 > n)
 		n *= 2;
@@ -311,9 +359,9 @@ static int hists__grow_index(struct pulse_hists *h)
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		size_t j = h->entries[i].hash & (n - 1);
 
-		while (idx[j] != UINT32_MAX)
+		while (idx[j] != SLOT_FREE)
 			j = (j + 1) & (n - 1);
-		idx[j] = i;
+		idx[j] = slot_of(h->entries[i].hash, i);
 	}
 	free(h->index);
 	h->index = idx;
@@ -334,19 +382,22 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 
 	if ((h->nr_entries + 1) * 2 > h->index_size && hists__grow_index(h))
 		return -ENOMEM;
-	for (j = key->hash & (h->index_size - 1); h->index[j] != UINT32_MAX;
+	for (j = key->hash & (h->index_size - 1); h->index[j] != SLOT_FREE;
 	     j = (j + 1) & (h->index_size - 1)) {
-		struct pulse_hist_entry *e = &h->entries[h->index[j]];
+		uint32_t i = (uint32_t)h->index[j];
+		struct pulse_hist_entry *e = &h->entries[i];
 
-		if (entry_equal(h, e, key)) {
+		if (slot_tag_is(h->index[j], key->hash) && entry_equal(h, e, key)) {
 			if (self) {
 				e->period += period;
 				e->nr_samples++;
 			}
 			e->acc_period += period;
-			return h->index[j];
+			return i;
 		}
 	}
+	if (h->nr_entries >= UINT32_MAX - 1)
+		return -E2BIG;
 	if (h->nr_entries == h->alloc) {
 		size_t n = h->alloc ? h->alloc * 2 : 256;
 		struct pulse_hist_entry *ne = realloc(h->entries, n * sizeof(*ne));
@@ -368,7 +419,7 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 			return -ENOMEM;
 	}
 	h->entries[h->nr_entries] = *key;
-	h->index[j] = h->nr_entries;
+	h->index[j] = slot_of(key->hash, h->nr_entries);
 	return h->nr_entries++;
 }
 
@@ -377,10 +428,11 @@ static long hists__find(const struct pulse_hists *h, const struct pulse_hist_ent
 {
 	if (!h->index_size)
 		return -1;
-	for (size_t j = key->hash & (h->index_size - 1); h->index[j] != UINT32_MAX;
+	for (size_t j = key->hash & (h->index_size - 1); h->index[j] != SLOT_FREE;
 	     j = (j + 1) & (h->index_size - 1))
-		if (entry_equal(h, &h->entries[h->index[j]], key))
-			return h->index[j];
+		if (slot_tag_is(h->index[j], key->hash) &&
+		    entry_equal(h, &h->entries[(uint32_t)h->index[j]], key))
+			return (uint32_t)h->index[j];
 	return -1;
 }
 
@@ -423,6 +475,22 @@ void pulse_hists__set_callchain(struct pulse_hists *h, const struct pulse_callch
 	h->cumulate = cumulate;
 }
 
+/* an empty tree for @e, from the hists' arena */
+static int entry__new_root(struct pulse_hists *h, struct pulse_hist_entry *e)
+{
+	if (!h->cc_arena) {
+		h->cc_arena = calloc(1, sizeof(*h->cc_arena));
+		if (!h->cc_arena)
+			return -ENOMEM;
+	}
+	e->callchain = pulse_arena__alloc(h->cc_arena, sizeof(*e->callchain));
+	if (!e->callchain)
+		return -ENOMEM;
+	memset(e->callchain, 0, sizeof(*e->callchain));
+	e->callchain->arena = h->cc_arena;
+	return 0;
+}
+
 enum add_mode {
 	ADD_ALL,	/* account the sample, merge its chain */
 	ADD_COUNT,	/* account it, note its chain's depth: trees come in pass two */
@@ -439,25 +507,16 @@ static int entry__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e
 		e->max_depth = nr > UINT32_MAX ? UINT32_MAX : nr;
 	if (mode == ADD_COUNT)
 		return 0;
-	if (!e->callchain) {
-		if (!h->cc_arena) {
-			h->cc_arena = calloc(1, sizeof(*h->cc_arena));
-			if (!h->cc_arena)
-				return -ENOMEM;
-		}
-		e->callchain = pulse_arena__alloc(h->cc_arena, sizeof(*e->callchain));
-		if (!e->callchain)
-			return -ENOMEM;
-		memset(e->callchain, 0, sizeof(*e->callchain));
-		e->callchain->arena = h->cc_arena;
-	}
+	if (!e->callchain && entry__new_root(h, e))
+		return -ENOMEM;
 	return pulse_cc_root__append(e->callchain, chain, nr, period, h->cc.address_key);
 }
 
 /* which of @nr_parts workers owns an entry: equal entries, equal hashes */
 static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
 {
-	return nr_parts > 1 ? (unsigned int)(hash >> 32) % nr_parts : 0;
+	/* the high half scaled to [0, nr_parts): no division per frame */
+	return (unsigned int)(((hash >> 32) * nr_parts) >> 32);
 }
 
 /* may a frame at @sym/@ip be one of the shard's hot entries? (pass two) */
@@ -511,13 +570,15 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		.parent = h->cur_parent,
 		.filtered = h->cur_filtered,
 	};
+	struct pulse_hist_entry ckey;
 	size_t nr_cache = 0;
 	char level = al->level;
+	uint64_t shash = sample_hash(h, &key);
 	long idx;
 	int err;
 
 	if (h->he_cache_alloc < nr + 1) {
-		uint32_t *c = realloc(h->he_cache, (nr + 1) * sizeof(*c));
+		uint64_t *c = realloc(h->he_cache, (nr + 1) * sizeof(*c));
 
 		if (!c)
 			return -ENOMEM;
@@ -525,7 +586,7 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		h->he_cache_alloc = nr + 1;
 	}
 	if (mode != ADD_TREES || hists__maybe_hot(h, al->sym, al->addr)) {
-		key.hash = entry_hash(h, &key);
+		key.hash = frame_hash(h, &key, shash);
 		key.born = h->cur_seq << 16;
 		if (hash_part(key.hash, nr_parts) == part) {
 			idx = part__entry(h, &key, period, true, mode);
@@ -536,13 +597,17 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 							  mode);
 				if (err)
 					return err;
-				h->he_cache[nr_cache++] = idx;
+				h->he_cache[nr_cache++] = slot_of(key.hash, idx);
 			}
 		}
 	}
 	if (!h->cumulate)
 		return 0;
+	/* the sample's fields once; a frame sets its own */
+	ckey = key;
 	for (size_t i = 0; i < nr; i++) {
+		bool dup = false;
+
 		/*
 		 * perf reuses one location for the whole walk: a frame
 		 * without a map keeps the level of the frame before it.
@@ -551,21 +616,13 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 			level = chain[i].level;
 		if (mode == ADD_TREES && !hists__maybe_hot(h, chain[i].sym, chain[i].ip))
 			continue;
-		struct pulse_hist_entry ckey = {
-			.comm = comm,
-			.thread = al->thread,
-			.dso = chain[i].dso,
-			.sym = chain[i].sym,
-			.ip = chain[i].ip,
-			.level = level,
-			.cpu = h->cur_cpu,
-			.trace = (char *)h->cur_trace,
-			.parent = h->cur_parent,
-			.filtered = h->cur_filtered,
-		};
-		bool dup = false;
-
-		ckey.hash = entry_hash(h, &ckey);
+		ckey.dso = chain[i].dso;
+		ckey.sym = chain[i].sym;
+		ckey.ip = chain[i].ip;
+		ckey.level = level;
+		/* a made entry took a copy of the text */
+		ckey.trace = (char *)h->cur_trace;
+		ckey.hash = frame_hash(h, &ckey, shash);
 		if (hash_part(ckey.hash, nr_parts) != part)
 			continue;
 		ckey.born = h->cur_seq << 16 | (i + 1);
@@ -574,7 +631,8 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		 * the hot ones: the others get nothing anyway)
 		 */
 		for (size_t k = 0; k < nr_cache && !dup; k++)
-			dup = entry_equal(h, &h->entries[h->he_cache[k]], &ckey);
+			dup = slot_tag_is(h->he_cache[k], ckey.hash) &&
+			      entry_equal(h, &h->entries[(uint32_t)h->he_cache[k]], &ckey);
 		if (dup)
 			continue;
 		idx = part__entry(h, &ckey, period, false, mode);
@@ -582,7 +640,7 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 			return idx;
 		if (idx < 0)
 			continue;
-		h->he_cache[nr_cache++] = idx;
+		h->he_cache[nr_cache++] = slot_of(ckey.hash, idx);
 		err = entry__append_chain(h, &h->entries[idx], chain + i, nr - i, period, mode);
 		if (err)
 			return err;
@@ -660,6 +718,12 @@ int pulse_hists__mark_hot(struct pulse_hists *h)
 
 			e->hot = (s->cumulate ? e->acc_period : e->period) >= min_hit;
 			nr_hot += e->hot;
+			/*
+			 * the root now: pass two then never writes the entry,
+			 * which is copied out while the trees grow
+			 */
+			if (e->hot && !e->callchain && entry__new_root(s, e))
+				return -ENOMEM;
 		}
 		/*
 		 * With a symbol key an entry is its symbol or address: a set
@@ -721,6 +785,30 @@ static void hists__free_shards(struct pulse_hists *h)
 	h->nr_shards = 0;
 }
 
+/* the shards' entries (their text, their trees) are @h's now: the shards go */
+static void hists__adopt_shards(struct pulse_hists *h)
+{
+	for (unsigned int i = 0; i < h->nr_shards; i++) {
+		struct pulse_hists *s = &h->shards[i];
+
+		s->nr_entries = 0;
+		if (s->cc_arena) {
+			if (!h->cc_arena) {
+				h->cc_arena = s->cc_arena;
+				s->cc_arena = NULL;
+			} else {
+				pulse_arena__adopt(h->cc_arena, s->cc_arena);
+			}
+		}
+	}
+	hists__free_shards(h);
+	h->shards_merged = false;
+	/* later allocations (sorting) come from the arena that has them all */
+	for (size_t i = 0; i < h->nr_entries; i++)
+		if (h->entries[i].callchain)
+			h->entries[i].callchain->arena = h->cc_arena;
+}
+
 int pulse_hists__merge_shards(struct pulse_hists *h)
 {
 	size_t total = h->nr_entries, *next;
@@ -757,30 +845,28 @@ int pulse_hists__merge_shards(struct pulse_hists *h)
 		h->entries[h->nr_entries++] = min->entries[next[min_i]++];
 	}
 	free(next);
-	for (unsigned int i = 0; i < h->nr_shards; i++) {
-		struct pulse_hists *s = &h->shards[i];
-
-		/* the entries (their trace text, their trees) are ours now */
-		s->nr_entries = 0;
-		if (s->cc_arena) {
-			if (!h->cc_arena) {
-				h->cc_arena = s->cc_arena;
-				s->cc_arena = NULL;
-			} else {
-				pulse_arena__adopt(h->cc_arena, s->cc_arena);
-			}
-		}
-	}
-	hists__free_shards(h);
-	/* later allocations (sorting) come from the arena that has them all */
-	for (size_t i = 0; i < h->nr_entries; i++)
-		if (h->entries[i].callchain)
-			h->entries[i].callchain->arena = h->cc_arena;
 	/* entries moved: the index is rebuilt from scratch if needed */
 	free(h->index);
 	h->index = NULL;
 	h->index_size = 0;
+	h->shards_merged = true;
+	/* trees still growing in the shards: they stay until then */
+	if (!h->trees_from)
+		hists__adopt_shards(h);
 	return 0;
+}
+
+int pulse_hists__finish_trees(struct pulse_hists *h)
+{
+	int err;
+
+	if (!h->trees_from)
+		return 0;
+	err = pulse_hist_pool__wait_trees(h->trees_from);
+	h->trees_from = NULL;
+	if (h->shards_merged)
+		hists__adopt_shards(h);
+	return err;
 }
 
 /*
@@ -962,9 +1048,33 @@ struct tkey {
 	bool has_sym;
 };
 
+/*
+ * The keys once more, smaller, for the key lists most reports use (at
+ * most three keys, a symbol key last if any, all of tkey's kinds): a
+ * collapse key and an output key of 32 and 40 bytes, the keys before the
+ * symbol packed in one word. See fast_keys_usable().
+ */
+struct fkey_c {
+	uint64_t pre;			/* the keys before "sym" */
+	uint64_t addr, end;		/* as in tkey */
+	uint32_t dso_rank;
+	uint32_t has_sym;
+};
+
+struct fkey_o {
+	uint64_t acc_period, period;
+	const void *thread;
+	uint64_t k01;			/* the first two keys' output values */
+	uint32_t k2;			/* the third's */
+	uint32_t depth;
+};
+
 struct tree_ctx {
 	const struct pulse_hists *h;
 	const struct tkey *k;		/* NULL: compare the entries */
+	const struct fkey_c *fc;	/* the fast forms, or NULL */
+	const struct fkey_o *fo;
+	bool with_sym;			/* the collapse key ends with "sym" */
 };
 
 static bool tkey_usable(const struct pulse_hists *h)
@@ -1073,6 +1183,127 @@ static int tree_output_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
 	return 0;
 }
 
+/* tree_collapse_cmp() on fkey_c */
+static inline int fast_collapse_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
+{
+	const struct fkey_c *a = &c->fc[i], *b = &c->fc[j];
+	int r;
+
+	if (a->pre != b->pre)
+		return a->pre < b->pre ? -1 : 1;
+	if (!c->with_sym)
+		return 0;
+	if (!a->has_sym && !b->has_sym)
+		return addr_cmp(a->addr, b->addr);
+	r = u32_cmp(a->dso_rank, b->dso_rank);
+	if (r)
+		return r;
+	if (!a->has_sym || !b->has_sym)
+		return !a->has_sym ? 1 : -1;
+	r = addr_cmp(a->addr, b->addr);
+	return r ? r : addr_cmp(a->end, b->end);
+}
+
+/* tree_output_cmp() on fkey_o */
+static inline int fast_output_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
+{
+	const struct fkey_o *a = &c->fo[i], *b = &c->fo[j];
+	const struct pulse_hists *h = c->h;
+
+	if (h->cumulate) {
+		if (a->acc_period != b->acc_period)
+			return a->acc_period > b->acc_period ? -1 : 1;
+		if (a->thread == b->thread && h->use_callchain && a->depth != b->depth) {
+			if (h->cc.order == PULSE_CC_CALLER)
+				return a->depth > b->depth ? -1 : 1;
+			return a->depth < b->depth ? -1 : 1;
+		}
+	}
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	if (a->k01 != b->k01)
+		return a->k01 < b->k01 ? -1 : 1;
+	return u32_cmp(a->k2, b->k2);
+}
+
+static bool fast_keys_usable(const struct pulse_hists *h)
+{
+	for (size_t i = 0; i < h->nr_keys; i++)
+		if (h->keys[i] == PULSE_SORT_SYM && i + 1 != h->nr_keys)
+			return false;
+	if (!h->nr_keys || h->nr_keys > 3 || !tkey_usable(h))
+		return false;
+	/* the keys before a symbol (or all of them) fit in one word */
+	return h->keys[h->nr_keys - 1] == PULSE_SORT_SYM || h->nr_keys <= 2;
+}
+
+/* a key's value in the order: ranks for names, signed numbers shifted */
+static uint32_t fkey_value(const struct tkey *k, enum pulse_sort_key key)
+{
+	switch (key) {
+	case PULSE_SORT_COMM:
+		return k->comm_rank;
+	case PULSE_SORT_PID:
+	case PULSE_SORT_TID:
+		return (uint32_t)k->tid ^ 0x80000000u;
+	case PULSE_SORT_CPU:
+		return (uint32_t)k->cpu ^ 0x80000000u;
+	case PULSE_SORT_DSO:
+		return k->dso_rank;
+	case PULSE_SORT_SYM:
+		/* perf's se_sort: names; no symbol after every name */
+		return k->has_sym ? k->name_rank : UINT32_MAX;
+	default:
+		return 0;
+	}
+}
+
+/* the fast forms of @k's keys (fast_keys_usable()) */
+static int hists__fkeys(const struct pulse_hists *h, const struct tkey *k, struct tree_ctx *c)
+{
+	size_t n = h->nr_entries, nr_pre = h->nr_keys;
+	struct fkey_c *fc = malloc((n ? n : 1) * sizeof(*fc));
+	struct fkey_o *fo = malloc((n ? n : 1) * sizeof(*fo));
+
+	if (!fc || !fo) {
+		free(fc);
+		free(fo);
+		return -ENOMEM;
+	}
+	c->with_sym = h->keys[h->nr_keys - 1] == PULSE_SORT_SYM;
+	if (c->with_sym)
+		nr_pre--;
+	for (size_t i = 0; i < n; i++) {
+		const struct tkey *t = &k[i];
+		uint32_t v[3] = { 0, 0, 0 };
+		uint64_t pre = 0;
+
+		for (size_t j = 0; j < h->nr_keys; j++)
+			v[j] = fkey_value(t, h->keys[j]);
+		for (size_t j = 0; j < nr_pre; j++)
+			pre = pre << 32 | v[j];
+		/* the collapse order of "sym" is its own: fkey_value() is for output */
+		fc[i] = (struct fkey_c){
+			.pre = pre,
+			.addr = t->addr,
+			.end = t->end,
+			.dso_rank = t->dso_rank,
+			.has_sym = t->has_sym,
+		};
+		fo[i] = (struct fkey_o){
+			.acc_period = t->acc_period,
+			.period = t->period,
+			.thread = t->thread,
+			.k01 = (uint64_t)v[0] << 32 | v[1],
+			.k2 = v[2],
+			.depth = t->depth,
+		};
+	}
+	c->fc = fc;
+	c->fo = fo;
+	return 0;
+}
+
 static struct tkey *hists__tkeys(struct pulse_hists *h)
 {
 	size_t n = h->nr_entries;
@@ -1117,9 +1348,9 @@ out:
  * tree, each to the left of a node when @cmp says it goes before it, else
  * to the right; @out[] gets the tree in order.
  */
-static void hists__tree_order(const struct tree_ctx *c, struct pulse_rbt *t,
-			      const uint32_t *in, uint32_t *out,
-			      int (*cmp)(const struct tree_ctx *, uint32_t, uint32_t))
+static inline __attribute__((always_inline)) void
+hists__tree_order(const struct tree_ctx *c, struct pulse_rbt *t, const uint32_t *in,
+		  uint32_t *out, int (*cmp)(const struct tree_ctx *, uint32_t, uint32_t))
 {
 	size_t n = 0;
 	uint32_t x;
@@ -1165,6 +1396,14 @@ static int hists__output_tree(struct pulse_hists *h)
 		c.k = hists__tkeys(h);
 		if (!c.k)
 			return -ENOMEM;
+		/*
+		 * the packed keys' smaller forms: the trees' walks miss the
+		 * cache less (short of memory: the packed keys do)
+		 */
+		if (fast_keys_usable(h) && !hists__fkeys(h, c.k, &c)) {
+			free((void *)c.k);
+			c.k = NULL;
+		}
 	}
 	pulse_rbt__init(&t);
 	err = pulse_rbt__reserve(&t, n);
@@ -1177,14 +1416,23 @@ static int hists__output_tree(struct pulse_hists *h)
 	}
 	for (uint32_t i = 0; i < n; i++)
 		a[i] = i;
-	hists__tree_order(&c, &t, a, b, tree_collapse_cmp);
+	if (c.fc)
+		hists__tree_order(&c, &t, a, b, fast_collapse_cmp);
+	else
+		hists__tree_order(&c, &t, a, b, tree_collapse_cmp);
 	if (pulse_hists__has_key(h, PULSE_SORT_COMM)) {
-		hists__tree_order(&c, &t, b, a, tree_collapse_cmp);
+		if (c.fc)
+			hists__tree_order(&c, &t, b, a, fast_collapse_cmp);
+		else
+			hists__tree_order(&c, &t, b, a, tree_collapse_cmp);
 		tmp = a;
 		a = b;
 		b = tmp;
 	}
-	hists__tree_order(&c, &t, b, a, tree_output_cmp);
+	if (c.fo)
+		hists__tree_order(&c, &t, b, a, fast_output_cmp);
+	else
+		hists__tree_order(&c, &t, b, a, tree_output_cmp);
 	for (size_t k = 0; k < n; k++)
 		out[k] = h->entries[a[k]];
 	free(h->entries);
@@ -1193,6 +1441,8 @@ static int hists__output_tree(struct pulse_hists *h)
 	out = NULL;
 out:
 	free((void *)c.k);
+	free((void *)c.fc);
+	free((void *)c.fo);
 	pulse_rbt__exit(&t);
 	free(a);
 	free(b);
@@ -1242,6 +1492,24 @@ void pulse_hists__sort(struct pulse_hists *h)
 	bool threaded = false;
 
 	h->chains_sorted = false;
+	/*
+	 * A pool's second pass still growing the hot entries' trees: the
+	 * entries are put in order meanwhile (they need no tree), then the
+	 * few trees here.
+	 */
+	if (h->trees_from) {
+		uint64_t min_hit = h->total_period * (h->cc.min_percent / 100);
+		int err;
+
+		hists__sort_entries(h);
+		err = pulse_hists__finish_trees(h);
+		for (size_t i = 0; i < h->nr_entries && !err; i++)
+			if (h->entries[i].callchain)
+				err = pulse_cc_root__sort(h->entries[i].callchain, &h->cc, min_hit);
+		h->chains_sorted = true;
+		h->chains_err = err;
+		return;
+	}
 	if (h->use_callchain && h->cc_arena) {
 		/* perf's output_resort(): the threshold of the whole event (graph, flat) */
 		cs.min_hit = h->total_period * (h->cc.min_percent / 100);

@@ -71,6 +71,7 @@ struct pulse_hist_pool {
 	uint64_t published;		/* batches handed to the threads */
 	bool stop;
 	bool finished;
+	bool trees_running;		/* the second pass's threads */
 	int err;			/* the first error of a thread */
 	unsigned int nr_threads;
 	struct pool_thread *threads;
@@ -168,6 +169,10 @@ void pulse_hist_pool__delete(struct pulse_hist_pool *pool)
 		return;
 	if (pool->threads)
 		pool__stop(pool);
+	pool->trees_running = false;
+	for (size_t i = 0; i < pool->nr_hists; i++)
+		if (pool->hists[i]->trees_from == pool)
+			pulse_hists__finish_trees(pool->hists[i]);
 	pool__free_batches(pool);
 	free(pool->hists);
 	free(pool->threads);
@@ -408,6 +413,16 @@ static void *pool__trees_thread(void *arg)
 	return NULL;
 }
 
+int pulse_hist_pool__wait_trees(struct pulse_hist_pool *pool)
+{
+	if (pool->trees_running) {
+		pool__stop(pool);
+		pool->trees_running = false;
+		pool__free_batches(pool);
+	}
+	return pool->err;
+}
+
 int pulse_hist_pool__finish(struct pulse_hist_pool *pool)
 {
 	struct pool_batch *b;
@@ -427,9 +442,20 @@ int pulse_hist_pool__finish(struct pulse_hist_pool *pool)
 		goto out;
 	for (size_t i = 0; i < pool->nr_hists && !err; i++)
 		err = pulse_hists__mark_hot(pool->hists[i]);
-	if (!err)
-		err = pool__start(pool, pool__trees_thread);
-	pool__stop(pool);
+	if (err)
+		goto out;
+	/* the threads go on while the caller merges and orders the entries */
+	pool->stop = false;
+	err = pool__start(pool, pool__trees_thread);
+	pool->trees_running = true;
+	if (err) {
+		pulse_hist_pool__wait_trees(pool);
+		goto out;
+	}
+	for (size_t i = 0; i < pool->nr_hists; i++)
+		if (pulse_hists__defers_trees(pool->hists[i]))
+			pool->hists[i]->trees_from = pool;
+	return 0;
 out:
 	pool__free_batches(pool);
 	return pool->err ? pool->err : err;
