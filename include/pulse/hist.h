@@ -77,6 +77,7 @@ struct pulse_hist_entry {
 struct pulse_hists {
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* the sort keys, in order */
 	size_t nr_keys;					/* keys used */
+	bool sym_key;					/* "sym" is one of them */
 	struct pulse_hist_entry *entries;		/* output order after __sort() */
 	size_t nr_entries;				/* entries in use */
 	size_t alloc;					/* entries allocated */

@@ -105,6 +105,7 @@ int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, si
 		return -EINVAL;
 	memcpy(h->keys, keys, nr_keys * sizeof(*keys));
 	h->nr_keys = nr_keys;
+	h->sym_key = pulse_hists__has_key(h, PULSE_SORT_SYM);
 	return 0;
 }
 
@@ -206,11 +207,18 @@ static uint64_t sample_hash(const struct pulse_hists *h, const struct pulse_hist
 	return v;
 }
 
+/*
+ * With a symbol key, an entry's frame is its symbol (and DSO name) or
+ * its address: @loc, pulse_cc_loc__hash() of the entry's frame, is its
+ * hash. Without one, the DSO and symbol-size keys are hashed here.
+ */
 static uint64_t frame_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e,
-			   uint64_t sample)
+			   uint64_t sample, uint32_t loc)
 {
 	uint64_t v = sample;
 
+	if (h->sym_key)
+		return hash_final(mix(v, loc));
 	for (size_t i = 0; i < h->nr_keys; i++) {
 		if (!key_of_frame(h->keys[i]))
 			continue;
@@ -229,9 +237,22 @@ static uint64_t frame_hash(const struct pulse_hists *h, const struct pulse_hist_
 	return hash_final(v);
 }
 
+static uint32_t entry_loc(const struct pulse_hists *h, const struct pulse_hist_entry *e)
+{
+	return h->sym_key ? pulse_cc_loc__hash(e->dso, e->sym, e->ip) : 0;
+}
+
+/* a frame's pulse_cc_loc__hash(), if the hash needs it */
+static uint32_t chain_loc(const struct pulse_hists *h, const struct pulse_cc_loc *l)
+{
+	if (!h->sym_key)
+		return 0;
+	return l->hash ? l->hash : pulse_cc_loc__hash(l->dso, l->sym, l->ip);
+}
+
 static uint64_t entry_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e)
 {
-	return frame_hash(h, e, sample_hash(h, e));
+	return frame_hash(h, e, sample_hash(h, e), entry_loc(h, e));
 }
 
 /* perf's _sort__dso_cmp() by short name, an unknown DSO after the others */
@@ -519,17 +540,18 @@ static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
 	return (unsigned int)(((hash >> 32) * nr_parts) >> 32);
 }
 
-/* may a frame at @sym/@ip be one of the shard's hot entries? (pass two) */
-static bool hists__maybe_hot(const struct pulse_hists *h, const struct pulse_symbol *sym,
-			     uint64_t ip)
+/*
+ * May a frame whose pulse_cc_loc__hash() is @loc be one of the shard's
+ * hot entries? (pass two; equal entries, equal frame hashes)
+ */
+static bool hists__maybe_hot(const struct pulse_hists *h, uint32_t loc)
 {
-	uint64_t v = sym ? sym->start : ip;
+	uint64_t v = (uint64_t)loc + 1;		/* 0 marks a free slot */
 
-	/* 0 marks a free slot, v + 1 a used one */
-	if (!h->hot_mask || v == UINT64_MAX)
+	if (!h->hot_mask)
 		return true;
 	for (size_t j = hash_final(v) & h->hot_mask; h->hot_addrs[j]; j = (j + 1) & h->hot_mask)
-		if (h->hot_addrs[j] == v + 1)
+		if (h->hot_addrs[j] == v)
 			return true;
 	return false;
 }
@@ -574,6 +596,7 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 	size_t nr_cache = 0;
 	char level = al->level;
 	uint64_t shash = sample_hash(h, &key);
+	uint32_t loc;
 	long idx;
 	int err;
 
@@ -585,8 +608,9 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		h->he_cache = c;
 		h->he_cache_alloc = nr + 1;
 	}
-	if (mode != ADD_TREES || hists__maybe_hot(h, al->sym, al->addr)) {
-		key.hash = frame_hash(h, &key, shash);
+	loc = h->sym_key ? pulse_cc_loc__hash(al->dso, al->sym, al->addr) : 0;
+	if (mode != ADD_TREES || hists__maybe_hot(h, loc)) {
+		key.hash = frame_hash(h, &key, shash, loc);
 		key.born = h->cur_seq << 16;
 		if (hash_part(key.hash, nr_parts) == part) {
 			idx = part__entry(h, &key, period, true, mode);
@@ -614,7 +638,8 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		 */
 		if (chain[i].level)
 			level = chain[i].level;
-		if (mode == ADD_TREES && !hists__maybe_hot(h, chain[i].sym, chain[i].ip))
+		loc = chain_loc(h, &chain[i]);
+		if (mode == ADD_TREES && !hists__maybe_hot(h, loc))
 			continue;
 		ckey.dso = chain[i].dso;
 		ckey.sym = chain[i].sym;
@@ -622,7 +647,7 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		ckey.level = level;
 		/* a made entry took a copy of the text */
 		ckey.trace = (char *)h->cur_trace;
-		ckey.hash = frame_hash(h, &ckey, shash);
+		ckey.hash = frame_hash(h, &ckey, shash, loc);
 		if (hash_part(ckey.hash, nr_parts) != part)
 			continue;
 		ckey.born = h->cur_seq << 16 | (i + 1);
@@ -727,7 +752,7 @@ int pulse_hists__mark_hot(struct pulse_hists *h)
 		}
 		/*
 		 * With a symbol key an entry is its symbol or address: a set
-		 * of the hot ones' keeps pass two from hashing every frame.
+		 * of the hot ones' frame hashes spares pass two most lookups.
 		 */
 		if (!filter)
 			continue;
@@ -740,15 +765,15 @@ int pulse_hists__mark_hot(struct pulse_hists *h)
 		s->hot_mask = slots - 1;
 		for (size_t i = 0; i < s->nr_entries; i++) {
 			const struct pulse_hist_entry *e = &s->entries[i];
-			uint64_t v = e->sym ? e->sym->start : e->ip;
+			uint64_t v = (uint64_t)pulse_cc_loc__hash(e->dso, e->sym, e->ip) + 1;
 			size_t j;
 
-			if (!e->hot || v == UINT64_MAX)
+			if (!e->hot)
 				continue;
 			for (j = hash_final(v) & s->hot_mask; s->hot_addrs[j] &&
-			     s->hot_addrs[j] != v + 1; j = (j + 1) & s->hot_mask)
+			     s->hot_addrs[j] != v; j = (j + 1) & s->hot_mask)
 				;
-			s->hot_addrs[j] = v + 1;
+			s->hot_addrs[j] = v;
 		}
 	}
 	return 0;
@@ -1589,5 +1614,6 @@ bool pulse_hists__hide_key(struct pulse_hists *h, enum pulse_sort_key key)
 		if (h->keys[i] != key)
 			h->keys[j++] = h->keys[i];
 	h->nr_keys = j;
+	h->sym_key = pulse_hists__has_key(h, PULSE_SORT_SYM);
 	return true;
 }

@@ -598,6 +598,7 @@ struct pulse_resolve_slot {
 	struct pulse_dso *dso;
 	const struct pulse_symbol *sym;
 	uint64_t addr;
+	uint32_t hash;			/* pulse_cc_loc__hash() at @ip */
 };
 
 /*
@@ -629,11 +630,13 @@ static void machine__place_kernel_beyond(struct pulse_machine *m, uint64_t ip,
 	}
 }
 
+/* @hash (may be NULL): pulse_cc_loc__hash() of the frame at @ip */
 static void machine__place(struct pulse_machine *m, const struct pulse_maps *maps, uint64_t ip,
-			   struct pulse_addr_loc *al)
+			   struct pulse_addr_loc *al, uint32_t *hash)
 {
 	struct pulse_resolve_slot *slot = NULL;
 	const struct pulse_map *map;
+	uint32_t h;
 
 	if (!m->rcache)
 		m->rcache = calloc(RCACHE_SIZE, sizeof(*m->rcache));
@@ -645,6 +648,8 @@ static void machine__place(struct pulse_machine *m, const struct pulse_maps *map
 			al->dso = slot->dso;
 			al->sym = slot->sym;
 			al->addr = slot->addr;
+			if (hash)
+				*hash = slot->hash;
 			return;
 		}
 	}
@@ -656,12 +661,15 @@ static void machine__place(struct pulse_machine *m, const struct pulse_maps *map
 	} else if (maps == &m->kmaps) {
 		machine__place_kernel_beyond(m, ip, al);
 	}
+	h = pulse_cc_loc__hash(al->dso, al->sym, ip);
+	if (hash)
+		*hash = h;
 	if (slot)
-		*slot = (struct pulse_resolve_slot){ maps->version, ip, al->dso, al->sym, al->addr };
+		*slot = (struct pulse_resolve_slot){ maps->version, ip, al->dso, al->sym, al->addr, h };
 }
 
 static void machine__resolve_in(struct pulse_machine *m, struct pulse_thread *t, uint8_t cpumode,
-				uint64_t ip, struct pulse_addr_loc *al)
+				uint64_t ip, struct pulse_addr_loc *al, uint32_t *hash)
 {
 	memset(al, 0, sizeof(*al));
 	al->thread = t;
@@ -669,10 +677,10 @@ static void machine__resolve_in(struct pulse_machine *m, struct pulse_thread *t,
 	al->cpumode = cpumode;
 	if (cpumode == PERF_RECORD_MISC_KERNEL) {
 		al->level = 'k';
-		machine__place(m, &m->kmaps, ip, al);
+		machine__place(m, &m->kmaps, ip, al, hash);
 	} else if (cpumode == PERF_RECORD_MISC_USER) {
 		al->level = '.';
-		machine__place(m, t->maps, ip, al);
+		machine__place(m, t->maps, ip, al, hash);
 	} else {
 		/* hypervisor, guests (perf reports host only by default), unknown */
 		al->level = 'H';
@@ -688,7 +696,7 @@ int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, ui
 		memset(al, 0, sizeof(*al));
 		return -ENOMEM;
 	}
-	machine__resolve_in(m, t, cpumode, ip, al);
+	machine__resolve_in(m, t, cpumode, ip, al, NULL);
 	return 0;
 }
 
@@ -766,8 +774,9 @@ int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32
 				  PERF_RECORD_MISC_HYPERVISOR;
 			continue;
 		}
-		machine__resolve_in(m, t, cpumode, ip, &al);
 		loc = &cur->locs[cur->nr++];
+		loc->hash = 0;
+		machine__resolve_in(m, t, cpumode, ip, &al, &loc->hash);
 		loc->ip = ip;
 		loc->dso = al.dso;
 		loc->sym = al.sym;

@@ -793,6 +793,15 @@ static void test_machine__resolve_cache(void)
 	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x400010, &al), 0);
 	ASSERT_STREQ(al.dso->short_name, "b.so");
 	ASSERT_EQ(al.addr, 0x1010);
+	/* a frame carries its hash, from a miss and from a hit of the cache */
+	for (int i = 0; i < 2; i++) {
+		ASSERT_EQ(pulse_machine__resolve_callchain(&m, 100, 100, (uint64_t[]){ 0x400010 },
+							   1, PULSE_CC_CALLEE, &cur), 0);
+		ASSERT_EQ(cur.nr, 1);
+		ASSERT_STREQ(cur.locs[0].dso->short_name, "b.so");
+		ASSERT_EQ(cur.locs[0].hash, pulse_cc_loc__hash(cur.locs[0].dso, cur.locs[0].sym,
+							       0x400010));
+	}
 	/* a new process with that pid: no maps, whatever the cache held */
 	rec_fork(buf, PERF_RECORD_FORK, 100, 1, 100, 1);
 	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
