@@ -103,8 +103,11 @@ struct pulse_hists {
 	bool defer_trees;				/* a shard: trees in a second pass */
 	bool shards_merged;				/* entries copied, shards kept */
 	struct pulse_hist_pool *trees_from;		/* its second pass; NULL: done */
-	uint64_t *hot_addrs;				/* a shard: its hot entries' addresses */
-	size_t hot_mask;				/* slots - 1; 0: no filter */
+	uint64_t *hot_bits;				/* a shard: its hot entries */
+	uint32_t *merges;				/* a shard: pass one's log */
+	size_t merges_nr, merges_alloc;
+	size_t merges_sample;				/* the sample's count in it */
+	size_t merges_pos;				/* pass two's place in it */
 	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
 	bool cur_filtered;				/* pulse_hists__set_parent() */
 	/*
@@ -184,20 +187,23 @@ int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsign
  * a chain is printed only where it holds min_percent of the event's whole
  * period, so only the few entries with that much (a hundred of 390,000
  * in a system-wide report) need a tree. Pass one (__add_shard()) makes
- * every entry and its periods and depth; __mark_hot() picks the entries
- * that may reach the threshold; pass two (__add_shard_trees(), the same
- * samples again) merges chains into those only.
+ * every entry and its periods and depth, and logs the merges it did not
+ * do; __mark_hot() picks the entries that may reach the threshold; pass
+ * two (__add_shard_trees(), the same samples again, in order) does the
+ * logged merges into those only.
  */
 bool pulse_hists__defers_trees(const struct pulse_hists *h);
 
 /* After pass one: mark the shards' entries that get trees. Return: 0 or -ENOMEM. */
 int pulse_hists__mark_hot(struct pulse_hists *h);
 
-/* Pass two: pulse_hists__add_shard()'s arguments, the chain merged into hot entries */
+/*
+ * Pass two, for the next sample pulse_hists__add_shard() had (same @chain,
+ * @nr, @period). Return: 0, -ENOMEM, or -EINVAL when the samples do not
+ * match the log.
+ */
 int pulse_hists__add_shard_trees(struct pulse_hists *shards, unsigned int part,
-				 unsigned int nr_parts, const struct pulse_addr_loc *al,
-				 const char *comm, uint64_t period, int cpu, const char *trace,
-				 const struct pulse_cc_loc *chain, size_t nr);
+				 const struct pulse_cc_loc *chain, size_t nr, uint64_t period);
 
 /*
  * Waits for the second pass (if a pool runs it), then makes the trees

@@ -125,7 +125,8 @@ void pulse_hists__exit(struct pulse_hists *h)
 	free(h->he_cache);
 	free(h->entries);
 	free(h->index);
-	free(h->hot_addrs);
+	free(h->hot_bits);
+	free(h->merges);
 	hists__free_shards(h);
 	memset(h, 0, sizeof(*h));
 }
@@ -444,19 +445,6 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 	return h->nr_entries++;
 }
 
-/* the entry equal to @key (its hash set), or -1 */
-static long hists__find(const struct pulse_hists *h, const struct pulse_hist_entry *key)
-{
-	if (!h->index_size)
-		return -1;
-	for (size_t j = key->hash & (h->index_size - 1); h->index[j] != SLOT_FREE;
-	     j = (j + 1) & (h->index_size - 1))
-		if (slot_tag_is(h->index[j], key->hash) &&
-		    entry_equal(h, &h->entries[(uint32_t)h->index[j]], key))
-			return (uint32_t)h->index[j];
-	return -1;
-}
-
 static void hists__count(struct pulse_hists *h, uint64_t period)
 {
 	h->total_period += period;
@@ -541,34 +529,36 @@ static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
 }
 
 /*
- * May a frame whose pulse_cc_loc__hash() is @loc be one of the shard's
- * hot entries? (pass two; equal entries, equal frame hashes)
+ * Pass one's log of what pass two would merge: per sample, the number of
+ * merges, then for each the entry and the frame its chain starts at.
  */
-static bool hists__maybe_hot(const struct pulse_hists *h, uint32_t loc)
+static int hists__log(struct pulse_hists *h, uint32_t v)
 {
-	uint64_t v = (uint64_t)loc + 1;		/* 0 marks a free slot */
+	if (h->merges_nr == h->merges_alloc) {
+		size_t n = h->merges_alloc ? h->merges_alloc * 2 : 4096;
+		uint32_t *m = realloc(h->merges, n * sizeof(*m));
 
-	if (!h->hot_mask)
-		return true;
-	for (size_t j = hash_final(v) & h->hot_mask; h->hot_addrs[j]; j = (j + 1) & h->hot_mask)
-		if (h->hot_addrs[j] == v)
-			return true;
-	return false;
+		if (!m)
+			return -ENOMEM;
+		h->merges = m;
+		h->merges_alloc = n;
+	}
+	h->merges[h->merges_nr++] = v;
+	return 0;
 }
 
-/*
- * The entry of @key for @mode: made or found and accounted (its index),
- * or in pass two found if hot (-1 when not: nothing to merge).
- */
-static long part__entry(struct pulse_hists *h, struct pulse_hist_entry *key, uint64_t period,
-			bool self, enum add_mode mode)
+/* the entry @idx gets the chain from frame @off on: now, or logged for pass two */
+static int hists__merge(struct pulse_hists *h, uint32_t idx, const struct pulse_cc_loc *chain,
+			size_t off, size_t nr, uint64_t period, enum add_mode mode)
 {
-	long idx;
+	if (mode == ADD_COUNT && nr && h->use_callchain) {
+		int err = hists__log(h, idx);
 
-	if (mode != ADD_TREES)
-		return hists__findnew(h, key, period, self);
-	idx = hists__find(h, key);
-	return idx >= 0 && h->entries[idx].hot ? idx : -1;
+		if (err || (err = hists__log(h, off)))
+			return err;
+		h->merges[h->merges_sample]++;
+	}
+	return entry__append_chain(h, &h->entries[idx], chain + off, nr - off, period, mode);
 }
 
 /*
@@ -580,6 +570,14 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 				 const struct pulse_cc_loc *chain, size_t nr,
 				 unsigned int part, unsigned int nr_parts, enum add_mode mode)
 {
+	/* this sample's count of merges, in pass one's log */
+	if (mode == ADD_COUNT) {
+		int err = hists__log(h, 0);
+
+		if (err)
+			return err;
+		h->merges_sample = h->merges_nr - 1;
+	}
 	struct pulse_hist_entry key = {
 		.comm = comm,
 		.thread = al->thread,
@@ -609,21 +607,16 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		h->he_cache_alloc = nr + 1;
 	}
 	loc = h->sym_key ? pulse_cc_loc__hash(al->dso, al->sym, al->addr) : 0;
-	if (mode != ADD_TREES || hists__maybe_hot(h, loc)) {
-		key.hash = frame_hash(h, &key, shash, loc);
-		key.born = h->cur_seq << 16;
-		if (hash_part(key.hash, nr_parts) == part) {
-			idx = part__entry(h, &key, period, true, mode);
-			if (idx < -1)
-				return idx;
-			if (idx >= 0) {
-				err = entry__append_chain(h, &h->entries[idx], chain, nr, period,
-							  mode);
-				if (err)
-					return err;
-				h->he_cache[nr_cache++] = slot_of(key.hash, idx);
-			}
-		}
+	key.hash = frame_hash(h, &key, shash, loc);
+	key.born = h->cur_seq << 16;
+	if (hash_part(key.hash, nr_parts) == part) {
+		idx = hists__findnew(h, &key, period, true);
+		if (idx < 0)
+			return idx;
+		err = hists__merge(h, idx, chain, 0, nr, period, mode);
+		if (err)
+			return err;
+		h->he_cache[nr_cache++] = slot_of(key.hash, idx);
 	}
 	if (!h->cumulate)
 		return 0;
@@ -639,8 +632,6 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		if (chain[i].level)
 			level = chain[i].level;
 		loc = chain_loc(h, &chain[i]);
-		if (mode == ADD_TREES && !hists__maybe_hot(h, loc))
-			continue;
 		ckey.dso = chain[i].dso;
 		ckey.sym = chain[i].sym;
 		ckey.ip = chain[i].ip;
@@ -651,22 +642,17 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		if (hash_part(ckey.hash, nr_parts) != part)
 			continue;
 		ckey.born = h->cur_seq << 16 | (i + 1);
-		/*
-		 * recursion: each entry once per sample (in pass two, among
-		 * the hot ones: the others get nothing anyway)
-		 */
+		/* recursion: each entry once per sample */
 		for (size_t k = 0; k < nr_cache && !dup; k++)
 			dup = slot_tag_is(h->he_cache[k], ckey.hash) &&
 			      entry_equal(h, &h->entries[(uint32_t)h->he_cache[k]], &ckey);
 		if (dup)
 			continue;
-		idx = part__entry(h, &ckey, period, false, mode);
-		if (idx < -1)
-			return idx;
+		idx = hists__findnew(h, &ckey, period, false);
 		if (idx < 0)
-			continue;
+			return idx;
 		h->he_cache[nr_cache++] = slot_of(ckey.hash, idx);
-		err = entry__append_chain(h, &h->entries[idx], chain + i, nr - i, period, mode);
+		err = hists__merge(h, idx, chain, i, nr, period, mode);
 		if (err)
 			return err;
 	}
@@ -695,16 +681,32 @@ int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsign
 }
 
 int pulse_hists__add_shard_trees(struct pulse_hists *shards, unsigned int part,
-				 unsigned int nr_parts, const struct pulse_addr_loc *al,
-				 const char *comm, uint64_t period, int cpu, const char *trace,
-				 const struct pulse_cc_loc *chain, size_t nr)
+				 const struct pulse_cc_loc *chain, size_t nr, uint64_t period)
 {
 	struct pulse_hists *s = &shards[part];
+	size_t pos = s->merges_pos, n;
 
 	if (!s->defer_trees)
 		return 0;
-	pulse_hists__set_sample(s, cpu, trace);
-	return hists__add_chain_part(s, al, comm, period, chain, nr, part, nr_parts, ADD_TREES);
+	/* a log that does not match the samples is a caller's bug, not a crash */
+	if (pos >= s->merges_nr || s->merges[pos] > (s->merges_nr - pos - 1) / 2)
+		return -EINVAL;
+	n = s->merges[pos++];
+	s->merges_pos = pos + 2 * n;
+	for (size_t k = 0; k < n; k++, pos += 2) {
+		uint32_t idx = s->merges[pos], off = s->merges[pos + 1];
+		int err;
+
+		if (idx >= s->nr_entries || off >= nr)
+			return -EINVAL;
+		if (!(s->hot_bits[idx / 64] & 1ULL << (idx % 64)))
+			continue;
+		err = entry__append_chain(s, &s->entries[idx], chain + off, nr - off, period,
+					  ADD_TREES);
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 bool pulse_hists__defers_trees(const struct pulse_hists *h)
@@ -733,47 +735,26 @@ int pulse_hists__mark_hot(struct pulse_hists *h)
 	min_hit = (rel < h->total_period ? rel : h->total_period) * (h->cc.min_percent / 100);
 	for (unsigned int p = 0; p < h->nr_shards; p++) {
 		struct pulse_hists *s = &h->shards[p];
-		size_t nr_hot = 0, slots = 16;
-		bool filter = pulse_hists__has_key(s, PULSE_SORT_SYM);
 
 		if (!s->defer_trees)
 			continue;
+		/* pass two reads a bit per merge, not an entry (a cache miss each) */
+		free(s->hot_bits);
+		s->hot_bits = calloc(s->nr_entries / 64 + 1, sizeof(*s->hot_bits));
+		if (!s->hot_bits)
+			return -ENOMEM;
 		for (size_t i = 0; i < s->nr_entries; i++) {
 			struct pulse_hist_entry *e = &s->entries[i];
 
 			e->hot = (s->cumulate ? e->acc_period : e->period) >= min_hit;
-			nr_hot += e->hot;
+			if (e->hot)
+				s->hot_bits[i / 64] |= 1ULL << (i % 64);
 			/*
 			 * the root now: pass two then never writes the entry,
 			 * which is copied out while the trees grow
 			 */
 			if (e->hot && !e->callchain && entry__new_root(s, e))
 				return -ENOMEM;
-		}
-		/*
-		 * With a symbol key an entry is its symbol or address: a set
-		 * of the hot ones' frame hashes spares pass two most lookups.
-		 */
-		if (!filter)
-			continue;
-		while (slots < nr_hot * 4)
-			slots *= 2;
-		free(s->hot_addrs);
-		s->hot_addrs = calloc(slots, sizeof(*s->hot_addrs));
-		if (!s->hot_addrs)
-			return -ENOMEM;
-		s->hot_mask = slots - 1;
-		for (size_t i = 0; i < s->nr_entries; i++) {
-			const struct pulse_hist_entry *e = &s->entries[i];
-			uint64_t v = (uint64_t)pulse_cc_loc__hash(e->dso, e->sym, e->ip) + 1;
-			size_t j;
-
-			if (!e->hot)
-				continue;
-			for (j = hash_final(v) & s->hot_mask; s->hot_addrs[j] &&
-			     s->hot_addrs[j] != v; j = (j + 1) & s->hot_mask)
-				;
-			s->hot_addrs[j] = v;
 		}
 	}
 	return 0;
@@ -952,13 +933,6 @@ static int output_cmp_total(const void *pa, const void *pb, void *arg)
 }
 
 
-static int ptr_cmp(const void *a, const void *b)
-{
-	uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static int comm_name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -969,22 +943,6 @@ static int dso_name_cmp(const void *a, const void *b)
 	return dso_cmp(*(const struct pulse_dso *const *)a, *(const struct pulse_dso *const *)b);
 }
 
-/* position of @p in the sorted-by-address @v (it is there) */
-static size_t ptr_find(const uintptr_t *v, size_t n, uintptr_t p)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo + 1 < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] <= p)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 static int sym_name_cmp(const void *a, const void *b)
 {
 	return strcmp((*(const struct pulse_symbol *const *)a)->name,
@@ -992,6 +950,22 @@ static int sym_name_cmp(const void *a, const void *b)
 }
 
 enum rank_what { RANK_COMM, RANK_DSO, RANK_SYM_NAME };
+
+struct rank_ctx {
+	const uintptr_t *u;
+	int (*cmp)(const void *, const void *);
+};
+
+/* distinct values (indexes into ctx->u) by name, NULL first */
+static int rank_name_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct rank_ctx *c = arg;
+	const uintptr_t *a = &c->u[*(const uintptr_t *)pa], *b = &c->u[*(const uintptr_t *)pb];
+
+	if (!*a || !*b)
+		return !*a && !*b ? 0 : (!*a ? -1 : 1);
+	return c->cmp(a, b);
+}
 
 static uintptr_t rank_value(const struct pulse_hist_entry *e, enum rank_what what)
 {
@@ -1009,50 +983,93 @@ static uintptr_t rank_value(const struct pulse_hist_entry *e, enum rank_what wha
 /*
  * Number the distinct comms, DSOs or symbols of the entries in name order
  * (1 first; equal names, equal numbers) into @rank[entry]; no DSO ranks
- * last (UINT32_MAX), no symbol 0.
+ * last (UINT32_MAX), no symbol 0. A report has 390,000 entries and a few
+ * thousand distinct values: a hash table finds each entry's, and only the
+ * distinct ones are sorted by name.
  */
 static int hists__rank(const struct pulse_hists *h, enum rank_what what, uint32_t *rank)
 {
 	int (*cmp)(const void *, const void *) = what == RANK_COMM ? comm_name_cmp :
 						 what == RANK_DSO ? dso_name_cmp : sym_name_cmp;
-	size_t n = h->nr_entries, nu = 0, first;
-	uintptr_t *v = malloc((n ? n : 1) * sizeof(*v));
-	uintptr_t *by_name = NULL;
-	uint32_t *urank = NULL;
+	size_t n = h->nr_entries, nu = 0, mask = 1023, alloc = 0;
+	uintptr_t *u = NULL, *by_name = NULL;
+	uint32_t *slot = NULL, *urank = NULL;
+	int err = -ENOMEM;
 
-	if (!v)
+	slot = malloc((mask + 1) * sizeof(*slot));
+	if (!slot)
 		return -ENOMEM;
-	for (size_t i = 0; i < n; i++)
-		v[i] = rank_value(&h->entries[i], what);
-	qsort(v, n, sizeof(*v), ptr_cmp);
-	for (size_t i = 0; i < n; i++)
-		if (!nu || v[nu - 1] != v[i])
-			v[nu++] = v[i];
+	memset(slot, 0xff, (mask + 1) * sizeof(*slot));
+	for (size_t i = 0; i < n; i++) {
+		uintptr_t v = rank_value(&h->entries[i], what);
+		size_t j = hash_final(v) & mask;
+
+		while (slot[j] != UINT32_MAX && u[slot[j]] != v)
+			j = (j + 1) & mask;
+		if (slot[j] == UINT32_MAX) {
+			if (nu == alloc) {
+				size_t a = alloc ? alloc * 2 : 256;
+				uintptr_t *nuv = realloc(u, a * sizeof(*u));
+
+				if (!nuv)
+					goto out;
+				u = nuv;
+				alloc = a;
+			}
+			u[nu] = v;
+			slot[j] = nu++;
+			/* at half full, twice the slots */
+			if (nu * 2 > mask) {
+				uint32_t *ns = malloc((mask + 1) * 2 * sizeof(*ns));
+
+				if (!ns)
+					goto out;
+				mask = mask * 2 + 1;
+				memset(ns, 0xff, (mask + 1) * sizeof(*ns));
+				for (size_t k = 0; k < nu; k++) {
+					size_t q = hash_final(u[k]) & mask;
+
+					while (ns[q] != UINT32_MAX)
+						q = (q + 1) & mask;
+					ns[q] = k;
+				}
+				free(slot);
+				slot = ns;
+				j = hash_final(v) & mask;
+				while (u[slot[j]] != v)
+					j = (j + 1) & mask;
+			}
+		}
+		rank[i] = slot[j];
+	}
 	by_name = malloc((nu ? nu : 1) * sizeof(*by_name));
 	urank = malloc((nu ? nu : 1) * sizeof(*urank));
-	if (!by_name || !urank) {
-		free(v);
-		free(by_name);
-		free(urank);
-		return -ENOMEM;
-	}
-	/* NULL sorts first by address: it is no name */
-	memcpy(by_name, v, nu * sizeof(*v));
-	first = nu && !by_name[0] ? 1 : 0;
-	qsort(by_name + first, nu - first, sizeof(*by_name), cmp);
-	for (size_t r = first, k = 1; r < nu; r++) {
-		if (r > first && cmp(&by_name[r - 1], &by_name[r]))
+	if (!by_name || !urank)
+		goto out;
+	/* the distinct values by name; NULL is no name, ranked apart */
+	for (size_t k = 0; k < nu; k++)
+		by_name[k] = k;
+	qsort_r(by_name, nu, sizeof(*by_name), rank_name_cmp, &(struct rank_ctx){ u, cmp });
+	for (size_t r = 0, k = 0; r < nu; r++) {
+		uintptr_t v = u[by_name[r]];
+
+		if (!v) {
+			urank[by_name[r]] = what == RANK_DSO ? UINT32_MAX : 0;
+			continue;
+		}
+		if (!k || cmp(&u[by_name[r - 1]], &v))
 			k++;
-		urank[ptr_find(v, nu, by_name[r])] = k;
+		urank[by_name[r]] = k;
 	}
-	if (first)
-		urank[0] = what == RANK_DSO ? UINT32_MAX : 0;
 	for (size_t i = 0; i < n; i++)
-		rank[i] = urank[ptr_find(v, nu, rank_value(&h->entries[i], what))];
-	free(v);
+		rank[i] = urank[rank[i]];
+	err = 0;
+out:
+	free(slot);
+	free(u);
 	free(by_name);
 	free(urank);
-	return 0;
+	return err;
 }
 
 /*

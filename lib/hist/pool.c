@@ -396,12 +396,9 @@ static void *pool__trees_thread(void *arg)
 
 		for (size_t i = 0; i < b->nr && !err; i++) {
 			const struct pool_sample *s = &b->samples[i];
-			const char *trace = s->trace == UINT32_MAX ? NULL : b->text + s->trace;
 
-			pulse_hists__set_parent(&s->shards[t->idx], s->parent, s->filtered);
-			err = pulse_hists__add_shard_trees(s->shards, t->idx, pool->nr_threads,
-							   &s->al, s->comm, s->period, s->cpu,
-							   trace, b->locs + s->chain, s->nr);
+			err = pulse_hists__add_shard_trees(s->shards, t->idx, b->locs + s->chain,
+							   s->nr, s->period);
 		}
 	}
 	if (err) {
