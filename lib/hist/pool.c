@@ -243,6 +243,20 @@ static int pool__publish(struct pulse_hist_pool *pool)
 	return err;
 }
 
+static int batch__reserve(struct pool_batch *b, const struct pool_batch *like)
+{
+	b->samples = malloc(like->nr * sizeof(*b->samples));
+	b->locs = malloc((like->nr_locs + like->nr_locs / 4 + 1) * sizeof(*b->locs));
+	if (!b->samples || !b->locs) {
+		free(b->samples);
+		free(b->locs);
+		return -ENOMEM;
+	}
+	b->alloc = like->nr;
+	b->alloc_locs = like->nr_locs + like->nr_locs / 4 + 1;
+	return 0;
+}
+
 /* the batch to fill, once every thread is through with its last use */
 static struct pool_batch *pool__filling(struct pulse_hist_pool *pool)
 {
@@ -255,6 +269,15 @@ static struct pool_batch *pool__filling(struct pulse_hist_pool *pool)
 		b = calloc(1, sizeof(*b));
 		if (!b)
 			return NULL;
+		/*
+		 * kept batches are new ones: sized as the last one ended, they
+		 * grow (realloc, copy, fault the pages in again) rarely
+		 */
+		if (pool->retain && pool->nr_batches &&
+		    batch__reserve(b, pool->batches[pool->nr_batches - 1])) {
+			free(b);
+			return NULL;
+		}
 		if (pool->nr_batches == pool->alloc_batches) {
 			size_t n = pool->alloc_batches ? pool->alloc_batches * 2 : 64;
 
