@@ -235,6 +235,45 @@ static void test_hist__stdio_format(void)
 }
 
 /*
+ * Rows format their percentages without printf where it is safe: every
+ * one must read as printf's "%7.2f%%", ties (0.125%, 2.675%) included.
+ */
+static void test_hist__stdio_percentages(void)
+{
+	enum pulse_sort_key keys[] = { PULSE_SORT_SYM };
+	static const uint64_t cases[][2] = {
+		{ 1, 800 }, { 3, 800 }, { 5, 800 }, { 7, 800 }, { 2675, 100000 },
+		{ 1005, 100000 }, { 99995, 100000 }, { 1, 3 }, { 2, 3 }, { 1, 7 },
+		{ 5, 1000000 }, { 49999, 10000000 }, { 50001, 10000000 }, { 1, 1 },
+		{ 12345678, 87654321 }, { 999, 1000 }, { 1, 200000 }, { 3, 200000 },
+	};
+	struct fixture f;
+
+	fixture_init(&f);
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		uint64_t p = cases[c][0], total = cases[c][1];
+		struct pulse_hists h;
+		char want[2][32];
+		char *out;
+
+		pulse_hists__init(&h, keys, 1);
+		add(&h, &f, f.t1, f.app, 2, 0x310, p);
+		if (total > p)
+			add(&h, &f, f.t1, f.app, 1, 0x210, total - p);
+		snprintf(want[0], sizeof(want[0]), "  %7.2f%%  [.] main\n", 100.0 * p / total);
+		snprintf(want[1], sizeof(want[1]), "  %7.2f%%  [.] aaa_first\n",
+			 100.0 * (total - p) / total);
+		out = print(&h, NULL);
+		if (!strstr(out, want[0]) || (total > p && !strstr(out, want[1])))
+			TEST_FAIL("%llu/%llu: want '%s' and '%s' in:\n%s", (unsigned long long)p,
+				  (unsigned long long)total, want[0], want[1], out);
+		free(out);
+		pulse_hists__exit(&h);
+	}
+	pulse_machine__exit(&f.m);
+}
+
+/*
  * A data symbol prints perf's "+0x" offset of the first sample, taken
  * between the DSO offset and the symbol's address in the process (perf's
  * map->unmap_ip()), so a load address shows through; kernel ones are
@@ -426,5 +465,6 @@ static void test_hist__children_and_chains(void)
 TEST_MAIN(TEST(test_hist__aggregate_and_order), TEST(test_hist__keys_decide_identity),
 	  TEST(test_hist__stdio_data_symbol), TEST(test_hist__children_and_chains),
 	  TEST(test_hist__sort_keys_parse), TEST(test_hist__stdio_format),
+	  TEST(test_hist__stdio_percentages),
 	  TEST(test_hist__parent_and_filtered),
 	  TEST(test_ordering__rounds), TEST(test_ordering__many))
