@@ -32,6 +32,9 @@ struct pulse_data;
 /* cli/data-messages.c: the damage table's error and warning lines. */
 void data_error(const char *verb, const char *input, int err);
 void data_warn_damage(const struct pulse_data *d);
+/* perf's "N out of order events recorded." warning, if any were */
+struct pulse_ordered;
+void data_warn_unordered(const struct pulse_ordered *oq);
 
 struct pulse_hist_filter;
 /*

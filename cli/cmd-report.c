@@ -958,6 +958,7 @@ static int report_main(int argc, const char **argv)
 		goto out_ordered;
 	}
 	data_warn_damage(rep.d);
+	data_warn_unordered(rep.oq);
 	report__warn_lost(&rep);
 
 	if (report__print(&rep, &sopts, input)) {

@@ -324,6 +324,7 @@ int cmd_script(int argc, const char **argv)
 		goto out_ordered;
 	}
 	data_warn_damage(sc.d);
+	data_warn_unordered(sc.oq);
 	ret = 0;
 out_ordered:
 	pulse_ordered__delete(sc.oq);

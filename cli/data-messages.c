@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 #include <pulse/hist.h>
+#include <pulse/ordering.h>
 #include <pulse/reader.h>
 #include <pulse/session.h>
 #include "builtin.h"
@@ -35,6 +36,16 @@ void data_warn_damage(const struct pulse_data *d)
 	if (pulse_data__unreadable(d, &bytes, &off))
 		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
 			(unsigned long long)off);
+}
+
+void data_warn_unordered(const struct pulse_ordered *oq)
+{
+	uint64_t n = oq ? pulse_ordered__nr_unordered(oq) : 0;
+
+	/* perf's words: records older than what was already delivered */
+	if (n)
+		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
+			(unsigned long long)n);
 }
 
 int parse_time_filter(struct pulse_hist_filter *f, struct pulse_data *d, const char *str)

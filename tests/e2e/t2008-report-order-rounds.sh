@@ -61,4 +61,22 @@ test_expect_success PERF '--pid on those files: perf agrees' '
 	done
 '
 
+# A record older than what a round already delivered: perf counts it and
+# says so on stderr after reading (report and script alike).
+test_expect_success 'records older than a flushed round: the out-of-order warning' '
+	"$TOOLS/pulse-mkorder" late.data C100@1=a S100@5 R S100@3 R S100@2 S100@1 R &&
+	"$PULSE" report -i late.data --stdio >/dev/null 2>err &&
+	grep -A1 "^Warning:$" err | grep -qx "2 out of order events recorded." &&
+	"$PULSE" script -i late.data >/dev/null 2>err &&
+	grep -qx "2 out of order events recorded." err &&
+	"$PULSE" report -i pa.data --stdio >/dev/null 2>err &&
+	not grep -q "out of order" err
+'
+
+test_expect_success PERF 'the out-of-order count: perf agrees' '
+	perf report -i late.data --stdio 2>&1 >/dev/null | grep "out of order" >perf.out &&
+	"$PULSE" report -i late.data --stdio 2>&1 >/dev/null | grep "out of order" >pulse.out &&
+	diff -u perf.out pulse.out
+'
+
 test_done
