@@ -186,6 +186,9 @@ int cmd_script(int argc, const char **argv)
 			     "code_page_size",
 			     parse_field_arg),
 		OPT_BOOLEAN('\0', "ns", &opts.ns, "show times in nanoseconds"),
+		OPT_BOOLEAN('\0', "reltime", &opts.reltime, "Show time stamps relative to start"),
+		OPT_BOOLEAN('\0', "deltatime", &opts.deltatime,
+			    "Show time stamps relative to previous event"),
 		OPT_BOOLEAN('G', "hide-call-graph", &opts.hide_callchain,
 			    "when printing symbols do not display call chain"),
 		OPT_BOOLEAN('\0', "show-task-events", &opts.show_task_events,
@@ -230,6 +233,10 @@ int cmd_script(int argc, const char **argv)
 	if (argc > 0) {
 		error("unexpected argument '%s'", argv[0]);
 		usage_with_options(script_usage, options);
+		return PULSE_EXIT_USAGE;
+	}
+	if (opts.reltime && opts.deltatime) {
+		error("--reltime and --deltatime do not go together: give one");
 		return PULSE_EXIT_USAGE;
 	}
 	sc.show_rounds = opts.show_round_events;

@@ -30,6 +30,8 @@ struct pulse_script;
 struct pulse_script_opts {
 	size_t sz;			/* sizeof(struct pulse_script_opts) */
 	bool ns;			/* --ns: nanosecond timestamps */
+	bool reltime;			/* --reltime: since the first line's time */
+	bool deltatime;			/* --deltatime: since the line before's */
 	bool hide_callchain;		/* -G: no callchains */
 	bool show_task_events;		/* COMM, FORK, EXIT lines */
 	bool show_mmap_events;		/* MMAP, MMAP2 lines */

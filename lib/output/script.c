@@ -127,6 +127,8 @@ struct pulse_script {
 	bool print_flags;		/* -F flags */
 	bool file_checked;		/* perf_session__check_output_opt() done */
 	unsigned long long nr_samples;
+	uint64_t initial_time;		/* --reltime: the first time printed */
+	uint64_t previous_time;		/* --deltatime: the last one */
 	char err[512];
 };
 
@@ -712,8 +714,20 @@ static void print_start(struct pulse_script *s, const struct script_event *ev,
 	if (fields & F_MISC)
 		print_misc(fp, smp->misc, type);
 	if (fields & F_TIME) {
-		uint64_t secs = smp->time / 1000000000ULL, nsecs = smp->time % 1000000000ULL;
+		uint64_t t = smp->time, secs, nsecs;
 		char buf[48], *end = buf + sizeof(buf), *p;
+
+		/* perf's: a first time of 0 is no first time; a first delta is 0 */
+		if (s->opts.reltime) {
+			if (!s->initial_time)
+				s->initial_time = smp->time;
+			t = smp->time - s->initial_time;
+		} else if (s->opts.deltatime) {
+			t = s->previous_time ? smp->time - s->previous_time : 0;
+			s->previous_time = smp->time;
+		}
+		secs = t / 1000000000ULL;
+		nsecs = t % 1000000000ULL;
 
 		/* "%lu.%06lu" in 12 (usecs, truncated) or "%5lu.%09llu" */
 		if (s->opts.ns) {

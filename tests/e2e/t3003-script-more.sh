@@ -4,9 +4,9 @@
 # -namespace-, -cgroup-, -lost-, -bpf-, -round-events) interleaved in time
 # order with the samples (file order with --show-round-events), the rarer
 # -F fields (addr resolved for page faults, misc, weight, phys_addr, page
-# sizes, flags, a fixed -c period), +/- and per-type -F, --ns, -G, the
-# sample filters (--comms, --pid, --tid, --cpu, --time, -S, --dsos), and
-# perf's errors for -F. Every file is freshly recorded, by perf and by
+# sizes, flags, a fixed -c period), +/- and per-type -F, --ns, --reltime,
+# --deltatime, -G, the sample filters (--comms, --pid, --tid, --cpu,
+# --time, -S, --dsos), and perf's errors for -F. Every file is freshly recorded, by perf and by
 # pulse; nothing is normalised.
 . "$(dirname "$0")/lib/test-lib.sh"
 
@@ -136,6 +136,31 @@ test_expect_success PERF '--ns, -G, misc, flags' '
 	same fr.data -F +misc &&
 	same fr.data -F comm,tid,misc,time --show-task-events --show-mmap-events &&
 	same fr.data -F +flags
+'
+
+test_expect_success PERF '--reltime and --deltatime (side-band lines count too)' '
+	same fra.data --reltime &&
+	same fra.data --deltatime --ns &&
+	same frg.data --reltime --show-task-events --show-mmap-events &&
+	same fr.data --deltatime -F comm,tid,time --show-task-events &&
+	same fr.data --reltime --comms spin
+'
+
+test_expect_success '--reltime starts at 0, --deltatime sums to it; not both' '
+	"$PULSE" script -i "$PULSE_TOP/tests/data/perf-cpuclock.data" -F time --ns >abs &&
+	"$PULSE" script -i "$PULSE_TOP/tests/data/perf-cpuclock.data" -F time --ns --reltime >rel &&
+	"$PULSE" script -i "$PULSE_TOP/tests/data/perf-cpuclock.data" -F time --ns --deltatime >delta &&
+	test "$(head -1 rel | tr -d " :")" = 0.000000000 &&
+	test "$(head -1 delta | tr -d " :")" = 0.000000000 &&
+	awk "{ t = \$1 + 0 } NR == 1 { t0 = t } END { printf \"%.6f\\n\", t - t0 }" abs >want &&
+	awk "{ sum += \$1 } END { printf \"%.6f\\n\", sum }" delta >got &&
+	test_cmp want got &&
+	tail -1 rel | awk "{ printf \"%.6f\\n\", \$1 + 0 }" >got &&
+	test_cmp want got &&
+	code=0 &&
+	"$PULSE" script -i "$PULSE_TOP/tests/data/perf-cpuclock.data" --reltime --deltatime \
+		>/dev/null 2>&1 || code=$? &&
+	test $code = 129
 '
 
 test_expect_success PERF 'addr of page faults (symbol and dso of the data address), fixed -c period' '
