@@ -881,28 +881,37 @@ int pulse_hists__finish_trees(struct pulse_hists *h)
  * order: with --children, entries of one thread compare by chain depth
  * when their periods tie, others do not.
  */
+/*
+ * The overhead columns, for entries and their packed keys alike: children
+ * period, then (perf's __hpp__sort_acc()) callers above callees among one
+ * thread's entries, then self period; 0 when they tie.
+ */
+static inline int overhead_cmp(const struct pulse_hists *h, uint64_t acc_a, uint64_t acc_b,
+			       const void *thr_a, const void *thr_b, uint64_t dep_a,
+			       uint64_t dep_b, uint64_t per_a, uint64_t per_b)
+{
+	if (h->cumulate) {
+		if (acc_a != acc_b)
+			return acc_a > acc_b ? -1 : 1;
+		if (thr_a == thr_b && h->use_callchain && dep_a != dep_b) {
+			if (h->cc.order == PULSE_CC_CALLER)
+				return dep_a > dep_b ? -1 : 1;
+			return dep_a < dep_b ? -1 : 1;
+		}
+	}
+	if (per_a != per_b)
+		return per_a > per_b ? -1 : 1;
+	return 0;
+}
+
 static int output_cmp(const struct pulse_hist_entry *a, const struct pulse_hist_entry *b,
 		      const struct pulse_hists *h)
 {
-	int r;
+	int r = overhead_cmp(h, a->acc_period, b->acc_period, a->thread, b->thread, a->max_depth,
+			     b->max_depth, a->period, b->period);
 
-	if (h->cumulate) {
-		if (a->acc_period != b->acc_period)
-			return a->acc_period > b->acc_period ? -1 : 1;
-		/* perf's __hpp__sort_acc(): callers above callees */
-		if (a->thread == b->thread && h->use_callchain) {
-			uint64_t da = a->max_depth;
-			uint64_t db = b->max_depth;
-
-			if (da != db) {
-				if (h->cc.order == PULSE_CC_CALLER)
-					return da > db ? -1 : 1;
-				return da < db ? -1 : 1;
-			}
-		}
-	}
-	if (a->period != b->period)
-		return a->period > b->period ? -1 : 1;
+	if (r)
+		return r;
 	for (size_t i = 0; i < h->nr_keys; i++) {
 		r = key_sort(h->keys[i], a, b);
 		if (r)
@@ -1143,11 +1152,26 @@ static int u32_cmp(uint32_t a, uint32_t b)
 	return a < b ? -1 : a > b;
 }
 
-/* key_cmp() on packed keys */
-static int tkey_cmp(enum pulse_sort_key key, const struct tkey *a, const struct tkey *b)
+/* key_cmp()'s symbol order on packed keys (DSO ranks for DSOs) */
+static inline int sym_rank_cmp(bool has_a, bool has_b, uint32_t dso_a, uint32_t dso_b,
+			       uint64_t addr_a, uint64_t addr_b, uint64_t end_a, uint64_t end_b)
 {
 	int r;
 
+	if (!has_a && !has_b)
+		return addr_cmp(addr_a, addr_b);
+	r = u32_cmp(dso_a, dso_b);
+	if (r)
+		return r;
+	if (!has_a || !has_b)
+		return !has_a ? 1 : -1;
+	r = addr_cmp(addr_a, addr_b);
+	return r ? r : addr_cmp(end_a, end_b);
+}
+
+/* key_cmp() on packed keys */
+static int tkey_cmp(enum pulse_sort_key key, const struct tkey *a, const struct tkey *b)
+{
 	switch (key) {
 	case PULSE_SORT_COMM:
 		return u32_cmp(a->comm_rank, b->comm_rank);
@@ -1159,15 +1183,8 @@ static int tkey_cmp(enum pulse_sort_key key, const struct tkey *a, const struct 
 	case PULSE_SORT_DSO:
 		return u32_cmp(a->dso_rank, b->dso_rank);
 	case PULSE_SORT_SYM:
-		if (!a->has_sym && !b->has_sym)
-			return addr_cmp(a->addr, b->addr);
-		r = u32_cmp(a->dso_rank, b->dso_rank);
-		if (r)
-			return r;
-		if (!a->has_sym || !b->has_sym)
-			return !a->has_sym ? 1 : -1;
-		r = addr_cmp(a->addr, b->addr);
-		return r ? r : addr_cmp(a->end, b->end);
+		return sym_rank_cmp(a->has_sym, b->has_sym, a->dso_rank, b->dso_rank, a->addr,
+				    b->addr, a->end, b->end);
 	default:
 		return 0;
 	}
@@ -1199,17 +1216,10 @@ static int tree_output_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
 		return output_cmp(&h->entries[i], &h->entries[j], h);
 	a = &c->k[i];
 	b = &c->k[j];
-	if (h->cumulate) {
-		if (a->acc_period != b->acc_period)
-			return a->acc_period > b->acc_period ? -1 : 1;
-		if (a->thread == b->thread && h->use_callchain && a->depth != b->depth) {
-			if (h->cc.order == PULSE_CC_CALLER)
-				return a->depth > b->depth ? -1 : 1;
-			return a->depth < b->depth ? -1 : 1;
-		}
-	}
-	if (a->period != b->period)
-		return a->period > b->period ? -1 : 1;
+	r = overhead_cmp(h, a->acc_period, b->acc_period, a->thread, b->thread, a->depth, b->depth,
+			 a->period, b->period);
+	if (r)
+		return r;
 	for (size_t n = 0; n < h->nr_keys; n++) {
 		if (h->keys[n] == PULSE_SORT_SYM) {
 			if (!a->has_sym || !b->has_sym)
@@ -1229,40 +1239,24 @@ static int tree_output_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
 static inline int fast_collapse_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
 {
 	const struct fkey_c *a = &c->fc[i], *b = &c->fc[j];
-	int r;
 
 	if (a->pre != b->pre)
 		return a->pre < b->pre ? -1 : 1;
 	if (!c->with_sym)
 		return 0;
-	if (!a->has_sym && !b->has_sym)
-		return addr_cmp(a->addr, b->addr);
-	r = u32_cmp(a->dso_rank, b->dso_rank);
-	if (r)
-		return r;
-	if (!a->has_sym || !b->has_sym)
-		return !a->has_sym ? 1 : -1;
-	r = addr_cmp(a->addr, b->addr);
-	return r ? r : addr_cmp(a->end, b->end);
+	return sym_rank_cmp(a->has_sym, b->has_sym, a->dso_rank, b->dso_rank, a->addr, b->addr,
+			    a->end, b->end);
 }
 
 /* tree_output_cmp() on fkey_o */
 static inline int fast_output_cmp(const struct tree_ctx *c, uint32_t i, uint32_t j)
 {
 	const struct fkey_o *a = &c->fo[i], *b = &c->fo[j];
-	const struct pulse_hists *h = c->h;
+	int r = overhead_cmp(c->h, a->acc_period, b->acc_period, a->thread, b->thread, a->depth,
+			     b->depth, a->period, b->period);
 
-	if (h->cumulate) {
-		if (a->acc_period != b->acc_period)
-			return a->acc_period > b->acc_period ? -1 : 1;
-		if (a->thread == b->thread && h->use_callchain && a->depth != b->depth) {
-			if (h->cc.order == PULSE_CC_CALLER)
-				return a->depth > b->depth ? -1 : 1;
-			return a->depth < b->depth ? -1 : 1;
-		}
-	}
-	if (a->period != b->period)
-		return a->period > b->period ? -1 : 1;
+	if (r)
+		return r;
 	if (a->k01 != b->k01)
 		return a->k01 < b->k01 ? -1 : 1;
 	return u32_cmp(a->k2, b->k2);
