@@ -6,29 +6,6 @@
 
 TP=syscalls:sys_enter_getppid
 
-# kill_mid_run FILE ARGS... -- CMD...: record into FILE with a small ring
-# (-m 16: a wakeup, hence a write, every few hundred ms), SIGKILL the
-# recorder after 2.2 s (the header is rewritten about once a second while
-# recording), then kill its orphaned workload.
-kill_mid_run() {
-	local f=$1; shift
-	"$PULSE" record -m 16 -o "$f" "$@" >/dev/null 2>"$f.err" </dev/null &
-	local rp=$!
-	track_bg $rp
-	sleep 0.5
-	local cpid
-	cpid=$(pgrep -P $rp | head -1 || true)
-	[ -n "$cpid" ] && track_bg $cpid
-	sleep 1.7
-	proc_alive $rp || { echo "the recorder ended before SIGKILL:"; cat "$f.err"; return 1; }
-	kill -KILL $rp
-	wait $rp 2>/dev/null || true
-	if [ -n "$cpid" ]; then
-		pkill -KILL -P $cpid 2>/dev/null || true
-		kill -KILL $cpid 2>/dev/null || true
-	fi
-	return 0
-}
 
 # check_header FILE: data.size > 0 and the data it promises is all there.
 check_header() {

@@ -237,28 +237,6 @@ test_expect_success PERF 'no event name in the file: perf'"'"'s names and modifi
 
 # ---- a killed recorder ----------------------------------------------------------
 
-# kill_mid_run FILE ARGS... -- CMD...: record into FILE, SIGKILL the recorder
-# after 2.2 s (its header is rewritten about once a second), then kill its
-# orphaned workload (as t1006 does).
-kill_mid_run() {
-	local f=$1; shift
-	"$PULSE" record -m 16 -o "$f" "$@" >/dev/null 2>"$f.err" </dev/null &
-	local rp=$!
-	track_bg $rp
-	sleep 0.5
-	local cpid
-	cpid=$(pgrep -P $rp | head -1 || true)
-	[ -n "$cpid" ] && track_bg $cpid
-	sleep 1.7
-	proc_alive $rp || { echo "the recorder ended before SIGKILL:"; cat "$f.err"; return 1; }
-	kill -KILL $rp
-	wait $rp 2>/dev/null || true
-	if [ -n "$cpid" ]; then
-		pkill -KILL -P $cpid 2>/dev/null || true
-		kill -KILL $cpid 2>/dev/null || true
-	fi
-	return 0
-}
 
 # A deliberate difference (README, damaged files): perf stops at the data
 # size of the last header rewrite, pulse reads every whole record after it

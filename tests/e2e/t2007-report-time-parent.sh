@@ -5,14 +5,6 @@
 # "Tip" line is left out.
 . "$(dirname "$0")/lib/test-lib.sh"
 
-compare() {
-	local f=$1
-	shift
-	perf report -i "$f" --stdio "$@" 2>/dev/null | grep -v '^# (Tip:' >perf.out || return 1
-	"$PULSE" report -i "$f" --stdio "$@" 2>pulse.err | grep -v '^# (Tip:' >pulse.out || return 1
-	diff -u perf.out pulse.out || { cat pulse.err; return 1; }
-}
-
 test_expect_success PERF,ROOT 'record the files' '
 	perf record -q -o a.data -- "$WL/spin" >/dev/null 2>&1 &&
 	perf record -q -g -o sc.data -- "$WL/getppid" 2000000 >/dev/null 2>&1 &&
@@ -20,30 +12,30 @@ test_expect_success PERF,ROOT 'record the files' '
 '
 
 test_expect_success PERF,ROOT '--time percent slices and ranges, "(time slices: ...)" in the header' '
-	compare a.data --time 10%/1 &&
+	compare_report a.data --time 10%/1 &&
 	grep -q "of event .* (time slices: 10%/1)\$" pulse.out &&
-	compare a.data --time 10%/2 -n &&
-	compare a.data --time 25% &&
-	compare a.data --time 0%-10% &&
-	compare a.data --time 10%-20%,30%-40% &&
-	compare a.data --time 10%/1,10%/3 &&
-	compare a.data --time 33.3%/3 &&
-	compare a.data --time 100%/1 &&
-	compare sc.data --time 50%/2 --no-children &&
-	compare sc.data --time 20%-60% --comms getppid
+	compare_report a.data --time 10%/2 -n &&
+	compare_report a.data --time 25% &&
+	compare_report a.data --time 0%-10% &&
+	compare_report a.data --time 10%-20%,30%-40% &&
+	compare_report a.data --time 10%/1,10%/3 &&
+	compare_report a.data --time 33.3%/3 &&
+	compare_report a.data --time 100%/1 &&
+	compare_report sc.data --time 50%/2 --no-children &&
+	compare_report sc.data --time 20%-60% --comms getppid
 '
 
 test_expect_success PERF,ROOT '--time in seconds: several ranges, open ends, blanks' '
 	first=$(perf report -i a.data --header-only | sed -n "s/^# time of first sample : //p") &&
 	s=${first%.*} &&
-	compare a.data --time "$first," &&
-	compare a.data --time ",$s.5" &&
-	compare a.data --time "$s.1,$s.2 $s.3," &&
-	compare a.data --time "$s.1, $s.9"
+	compare_report a.data --time "$first," &&
+	compare_report a.data --time ",$s.5" &&
+	compare_report a.data --time "$s.1,$s.2 $s.3," &&
+	compare_report a.data --time "$s.1, $s.9"
 '
 
 test_expect_success PERF,ROOT 'a --time that leaves no sample: no table' '
-	compare a.data --time 20%-10% &&
+	compare_report a.data --time 20%-10% &&
 	test "$(wc -l <pulse.out)" = 2
 '
 
@@ -57,19 +49,19 @@ test_expect_success PERF,ROOT 'malformed --time: an error, as in perf' '
 test_expect_success PERF,ROOT '--symbols with sample addresses: the first sample decides its entry' '
 	ip=$(perf script -i a.data -F ip 2>/dev/null | sort | uniq -c | sort -rn | awk "NR == 1 { print \$2 }") &&
 	ip2=$(perf script -i a.data -F ip 2>/dev/null | sort | uniq -c | sort -rn | awk "NR == 2 { print \$2 }") &&
-	compare a.data --symbols "0x$ip" -n &&
-	compare a.data --symbols "$ip" &&
-	compare a.data --symbols "0x$ip,0x$ip2" --sort sym &&
-	compare a.data --symbols "0x$ip,spin_loop" &&
-	compare a.data --symbols "main,0x$ip2" &&
-	compare a.data --symbols "0x$ip" --percentage relative
+	compare_report a.data --symbols "0x$ip" -n &&
+	compare_report a.data --symbols "$ip" &&
+	compare_report a.data --symbols "0x$ip,0x$ip2" --sort sym &&
+	compare_report a.data --symbols "0x$ip,spin_loop" &&
+	compare_report a.data --symbols "main,0x$ip2" &&
+	compare_report a.data --symbols "0x$ip" --percentage relative
 '
 
 test_expect_success PERF,ROOT 'filters on what the sort keys do not show' '
-	compare a.data --sort dso --symbols spin_loop &&
-	compare a.data --sort comm --dsos spin &&
-	compare a.data --sort dso --comms spin &&
-	compare sc.data --no-children --dsos "[kernel.kallsyms]" --percentage relative
+	compare_report a.data --sort dso --symbols spin_loop &&
+	compare_report a.data --sort comm --dsos spin &&
+	compare_report a.data --sort dso --comms spin &&
+	compare_report sc.data --no-children --dsos "[kernel.kallsyms]" --percentage relative
 '
 
 test_expect_success PERF,ROOT 'a list with an entry twice is refused' '
@@ -78,18 +70,18 @@ test_expect_success PERF,ROOT 'a list with an entry twice is refused' '
 '
 
 test_expect_success PERF,ROOT 'parent: default regex, -p, -x, in both callchain orders' '
-	compare sc.data --sort parent &&
-	compare sc.data --no-children --sort parent,sym &&
-	compare sc.data -p __x64_sys &&
-	compare sc.data --no-children -p __x64_sys &&
-	compare sc.data --no-children -g none -p __x64_sys -x &&
-	compare sc.data -p __x64_sys -x &&
-	compare sc.data --no-children -x &&
-	compare sc.data --no-children --sort sym,parent -p "^do_|^entry" &&
-	compare sc.data --no-children -g caller -p "^do_|^entry" &&
-	compare sc.data --sort symbol -p sys -n &&
-	compare sc.data --no-children -p sys --percentage relative -x &&
-	compare g.data --sort parent,comm -p "^(main|a|b|c)$"
+	compare_report sc.data --sort parent &&
+	compare_report sc.data --no-children --sort parent,sym &&
+	compare_report sc.data -p __x64_sys &&
+	compare_report sc.data --no-children -p __x64_sys &&
+	compare_report sc.data --no-children -g none -p __x64_sys -x &&
+	compare_report sc.data -p __x64_sys -x &&
+	compare_report sc.data --no-children -x &&
+	compare_report sc.data --no-children --sort sym,parent -p "^do_|^entry" &&
+	compare_report sc.data --no-children -g caller -p "^do_|^entry" &&
+	compare_report sc.data --sort symbol -p sys -n &&
+	compare_report sc.data --no-children -p sys --percentage relative -x &&
+	compare_report g.data --sort parent,comm -p "^(main|a|b|c)$"
 '
 
 test_expect_success PERF,ROOT 'parent without callchains, a bad regex: errors' '
@@ -100,11 +92,11 @@ test_expect_success PERF,ROOT 'parent without callchains, a bad regex: errors' '
 '
 
 test_expect_success PERF,ROOT '--no-<option> of callbacks, abbreviated too, the last one wins' '
-	compare sc.data --no-children &&
-	compare sc.data --no-child -p sys &&
-	compare sc.data --no-children --children &&
-	compare sc.data --children --no-children -g caller &&
-	compare sc.data --no-children --no-call-graph &&
+	compare_report sc.data --no-children &&
+	compare_report sc.data --no-child -p sys &&
+	compare_report sc.data --no-children --children &&
+	compare_report sc.data --children --no-children -g caller &&
+	compare_report sc.data --no-children --no-call-graph &&
 	rc=0 && "$PULSE" report -i sc.data --stdio --no-children=1 >out 2>err || rc=$? &&
 	test "$rc" = 129 && grep -q "takes no value" err
 '

@@ -331,3 +331,56 @@ pulse_in() {
 # sorted_rows <REPORT: report_rows ordered by overhead, then by text: rows
 # of equal overhead may come in either order.
 sorted_rows() { report_rows | LC_ALL=C sort -k1,1gr; }
+
+# compare_report FILE ARGS...: pulse report and perf report --stdio print the
+# same lines, perf's random "Tip" line left out on both sides.
+compare_report() {
+	local f=$1
+	shift
+	perf report -i "$f" --stdio "$@" 2>/dev/null | grep -v '^# (Tip:' >perf.out || return 1
+	"$PULSE" report -i "$f" --stdio "$@" 2>pulse.err | grep -v '^# (Tip:' >pulse.out || return 1
+	diff -u perf.out pulse.out || { cat pulse.err; return 1; }
+}
+
+# same_script FILE ARGS...: pulse script and perf script print the same
+# lines (file or pipe mode), not none unless SAME_SCRIPT_EMPTY=ok, and both
+# succeed; nothing is normalised.
+same_script() {
+	local f=$1; shift
+	perf_in "$f" script "$@" >"$f.perf" 2>"$f.perf.err" || {
+		cat "$f.perf.err" >&2; echo "perf script $* failed on $f" >&2; return 1; }
+	if is_pipe_file "$f"; then
+		pulse script -i - "$@" <"$f" >"$f.pulse" 2>"$f.pulse.err"
+	else
+		pulse script -i "$f" "$@" >"$f.pulse" 2>"$f.pulse.err"
+	fi || { cat "$f.pulse.err" >&2; echo "pulse script $* failed on $f" >&2; return 1; }
+	[ -s "$f.perf" ] || [ "${SAME_SCRIPT_EMPTY:-}" = ok ] || {
+		echo "perf printed nothing for $f $*" >&2; return 1; }
+	diff "$f.perf" "$f.pulse" >"$f.diff" || {
+		echo "$(grep -c '^[<>]' "$f.diff") lines differ on $f $*:" >&2
+		head -20 "$f.diff" >&2; return 1; }
+}
+
+# kill_mid_run FILE ARGS... -- CMD...: pulse record into FILE (-m 16: a
+# wakeup, hence a write, every few hundred ms), SIGKILL the recorder after
+# 2.2 s (its header is rewritten about once a second), then kill its
+# orphaned workload.
+kill_mid_run() {
+	local f=$1; shift
+	"$PULSE" record -m 16 -o "$f" "$@" >/dev/null 2>"$f.err" </dev/null &
+	local rp=$!
+	track_bg $rp
+	sleep 0.5
+	local cpid
+	cpid=$(pgrep -P $rp | head -1 || true)
+	[ -n "$cpid" ] && track_bg $cpid
+	sleep 1.7
+	proc_alive $rp || { echo "the recorder ended before SIGKILL:"; cat "$f.err"; return 1; }
+	kill -KILL $rp
+	wait $rp 2>/dev/null || true
+	if [ -n "$cpid" ]; then
+		pkill -KILL -P $cpid 2>/dev/null || true
+		kill -KILL $cpid 2>/dev/null || true
+	fi
+	return 0
+}
