@@ -126,6 +126,10 @@ struct pulse_thread *pulse_machine__find_thread(struct pulse_machine *m, int32_t
 int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
 			   uint64_t ip, struct pulse_addr_loc *al);
 
+/* pulse_machine__resolve() in thread @t (pulse_machine__findnew_thread()) */
+void pulse_machine__resolve_thread(struct pulse_machine *m, struct pulse_thread *t,
+				   uint8_t cpumode, uint64_t ip, struct pulse_addr_loc *al);
+
 /* perf report's default --max-stack (kernel.perf_event_max_stack) */
 #define PULSE_MAX_STACK 127
 

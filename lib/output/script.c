@@ -841,6 +841,14 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 	unsigned int shown = 0;
 	int err = 0;
 
+	/* one thread lookup for the chain, as perf's thread__resolve_callchain() */
+	struct pulse_thread *t = pulse_machine__findnew_thread(s->m, smp->pid, smp->tid);
+	const struct pulse_dso *last_dso = NULL;
+	const char *last_name = NULL;
+	size_t last_len = 0;
+
+	if (!t)
+		return -ENOMEM;
 	lb->fp = s->fp;
 	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
 		struct pulse_addr_loc al;
@@ -865,9 +873,7 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 			}
 		}
 		shown++;
-		err = resolve(s, smp, cpumode, ip, &al);
-		if (err)
-			break;
+		pulse_machine__resolve_thread(s->m, t, cpumode, ip, &al);
 		if (fields & F_IP) {
 			lb_putc(lb, '\t');
 			lb_hex(lb, al.dso && al.dso->kind != PULSE_DSO_KERNEL ? al.addr : ip, 16);
@@ -885,8 +891,14 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 			}
 		}
 		if (fields & F_DSO) {
-			lb_str(lb, " (");
-			lb_str(lb, dso_name(al.dso));
+			/* a chain's frames mostly share their DSO: its name's length once */
+			if (al.dso != last_dso || !last_name) {
+				last_dso = al.dso;
+				last_name = dso_name(al.dso);
+				last_len = strlen(last_name);
+			}
+			lb_write(lb, " (", 2);
+			lb_write(lb, last_name, last_len);
 			lb_putc(lb, ')');
 		}
 		lb_putc(lb, '\n');

@@ -687,6 +687,12 @@ static void machine__resolve_in(struct pulse_machine *m, struct pulse_thread *t,
 	}
 }
 
+void pulse_machine__resolve_thread(struct pulse_machine *m, struct pulse_thread *t,
+				   uint8_t cpumode, uint64_t ip, struct pulse_addr_loc *al)
+{
+	machine__resolve_in(m, t, cpumode, ip, al, NULL);
+}
+
 int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
 			   uint64_t ip, struct pulse_addr_loc *al)
 {
