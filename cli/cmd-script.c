@@ -293,7 +293,10 @@ int cmd_script(int argc, const char **argv)
 		goto out_machine;
 	}
 	for (int i = 0; i < sc.nr_fields; i++) {
-		if (pulse_script__set_fields(sc.out, sc.fields[i])) {
+		err = pulse_script__set_fields(sc.out, sc.fields[i]);
+		/* perf's warnings, in its words */
+		fputs(pulse_script__warnings(sc.out), stderr);
+		if (err) {
 			error("-F %s: %s", sc.fields[i], pulse_script__error(sc.out));
 			ret = PULSE_EXIT_USAGE;
 			goto out_script;

@@ -72,6 +72,13 @@ void pulse_script__set_trace(struct pulse_script *s, struct pulse_trace *t);
  */
 int pulse_script__set_fields(struct pulse_script *s, const char *spec);
 
+/*
+ * What the last pulse_script__set_fields() warned of, perf's lines
+ * ("Overriding previous field request for ...", "'f' not valid for ...
+ * events. Ignoring."), "" when nothing.
+ */
+const char *pulse_script__warnings(const struct pulse_script *s);
+
 /**
  * pulse_script__record - handle one record in time order: SAMPLEs are
  * printed, side-band records applied to the machine (and printed when

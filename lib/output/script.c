@@ -11,6 +11,7 @@
  * would be most of the time spent.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,9 +77,9 @@ static const char *const out_type_names[OUT_MAX] = {
 	"hw", "sw", "trace", NULL, "raw", "break", "synth", NULL,
 };
 
-/* perf's event_type(), for its messages */
+/* perf's event_type(), for its messages: it names only these four */
 static const char *const out_type_desc[OUT_MAX] = {
-	"hardware", "software", "tracepoint", "hardware-cache", "raw", "breakpoint", "synth",
+	"hardware", "software", "tracepoint", "hardware-cache", "unknown", "unknown", "unknown",
 	"unknown",
 };
 
@@ -127,6 +128,7 @@ struct pulse_script {
 	bool print_flags;		/* -F flags */
 	bool file_checked;		/* perf_session__check_output_opt() done */
 	unsigned long long nr_samples;
+	char warn[1024];		/* pulse_script__set_fields()'s warnings */
 	uint64_t initial_time;		/* --reltime: the first time printed */
 	uint64_t previous_time;		/* --deltatime: the last one */
 	char err[512];
@@ -264,6 +266,31 @@ static void set_field(struct out_type *o, unsigned int f, bool remove, bool wild
 	o->wildcard_set = true;
 }
 
+/* a line for pulse_script__warnings(), as perf's pr_warning() */
+static void script__warn(struct pulse_script *s, const char *fmt, ...)
+{
+	size_t n = strlen(s->warn);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->warn + n, sizeof(s->warn) - n, fmt, ap);
+	va_end(ap);
+}
+
+const char *pulse_script__warnings(const struct pulse_script *s)
+{
+	return s->warn;
+}
+
+/* some type's fields were set by a -F before (perf's output_set_by_user()) */
+static bool fields_set_by_user(const struct pulse_script *s)
+{
+	for (int j = 0; j < OUT_MAX; j++)
+		if (s->out[j].user_set)
+			return true;
+	return false;
+}
+
 /* perf's parse_output_fields() */
 int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 {
@@ -272,6 +299,7 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 	int type = -1;
 
 	s->err[0] = '\0';
+	s->warn[0] = '\0';
 	if (colon) {
 		size_t n = colon - spec;
 
@@ -285,6 +313,9 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 			return -EINVAL;
 		}
 		tok = colon + 1;
+		if (s->out[type].user_set)
+			script__warn(s, "Overriding previous field request for %s events.\n",
+				     out_type_desc[type]);
 		/* +field and -field change the defaults instead of replacing them */
 		if (!strchr(tok, '+') && !strchr(tok, '-')) {
 			s->out[type].fields = 0;
@@ -299,6 +330,8 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 			return -EINVAL;
 		}
 		if (!strchr(spec, '+') && !strchr(spec, '-')) {
+			if (fields_set_by_user(s))
+				script__warn(s, "Overriding previous field request for all events.\n");
 			for (int j = 0; j < OUT_MAX; j++) {
 				s->out[j].fields = 0;
 				s->out[j].user_set = true;
@@ -348,10 +381,13 @@ int pulse_script__set_fields(struct pulse_script *s, const char *spec)
 			/* a switch of its own in perf, for every type */
 			s->print_flags = !remove;
 		} else if (type < 0) {
-			/* perf warns "not valid for ... events. Ignoring." */
-			for (int j = 0; j < OUT_MAX; j++)
-				if (!(s->out[j].invalid & f))
+			for (int j = 0; j < OUT_MAX; j++) {
+				if (s->out[j].invalid & f)
+					script__warn(s, "'%s' not valid for %s events. Ignoring.\n",
+						     field_name(f), out_type_desc[j]);
+				else
 					set_field(&s->out[j], f, remove, true);
+			}
 		} else {
 			if (s->out[type].invalid & f) {
 				snprintf(s->err, sizeof(s->err), "'%s' not valid for %s events",

@@ -218,4 +218,19 @@ test_expect_success PERF '-F errors: usage errors exit 129, fields the samples l
 	one_error err "File does not contain CPU events"
 '
 
+# perf's -F warnings go to stderr and the run goes on: a -F over an earlier
+# one, a field that some types never have (perf names only four types).
+test_expect_success PERF '-F warnings: perf'"'"'s lines on stderr' '
+	for f in "-F comm -F tid" "-F sw:comm -F comm" "-F comm -F sw:tid" \
+		 "-F sw:comm -F sw:+tid" "-F comm,trace" "-F +trace" "-F +tid -F +comm"; do
+		perf script -i fr.data $f >perf.out 2>perf.err &&
+		"$PULSE" script -i fr.data $f >pulse.out 2>pulse.err &&
+		diff -u perf.err pulse.err && diff -u perf.out pulse.out || return 1
+	done &&
+	"$PULSE" script -i fr.data -F comm -F tid >/dev/null 2>err &&
+	grep -qx "Overriding previous field request for all events." err &&
+	"$PULSE" script -i fr.data -F comm,trace >/dev/null 2>err &&
+	test "$(grep -c "not valid for unknown events. Ignoring." err)" = 4
+'
+
 test_done
