@@ -6,8 +6,8 @@
 # -F fields (addr resolved for page faults, misc, weight, phys_addr, page
 # sizes, flags, a fixed -c period), +/- and per-type -F, --ns, --reltime,
 # --deltatime, -G, the sample filters (--comms, --pid, --tid, --cpu,
-# --time, -S, --dsos), and perf's errors for -F. Every file is freshly recorded, by perf and by
-# pulse; nothing is normalised.
+# --time, -S, --dsos), and perf's errors and warnings for -F. Every file
+# is freshly recorded, by perf and by pulse; nothing is normalised.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 # filters may leave nothing to print, on both sides
