@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <pulse/dump.h>
 #include <pulse/event.h>
 #include <pulse/hist.h>
@@ -46,6 +47,7 @@ enum {
 	F_DATA_PAGE_SIZE = 1u << 16,
 	F_CODE_PAGE_SIZE = 1u << 17,
 	F_INS_LAT = 1u << 18,
+	F_TOD = 1u << 19,
 	F_FLAGS = 1u << 31,		/* not a perf field bit: perf's print_flags */
 };
 
@@ -58,14 +60,14 @@ static const struct {
 	{ "sym", F_SYM }, { "dso", F_DSO }, { "addr", F_ADDR }, { "symoff", F_SYMOFFSET },
 	{ "period", F_PERIOD }, { "weight", F_WEIGHT }, { "phys_addr", F_PHYS_ADDR },
 	{ "misc", F_MISC }, { "data_page_size", F_DATA_PAGE_SIZE },
-	{ "code_page_size", F_CODE_PAGE_SIZE }, { "ins_lat", F_INS_LAT },
+	{ "code_page_size", F_CODE_PAGE_SIZE }, { "ins_lat", F_INS_LAT }, { "tod", F_TOD },
 };
 
 /* perf's fields that pulse does not print yet: named as such, not "invalid" */
 static const char *const unsupported_fields[] = {
 	"srcline", "iregs", "uregs", "brstack", "brstacksym", "bpf-output",
 	"brstackinsn", "brstackinsnlen", "brstackoff", "callindent", "insn", "insnlen",
-	"synth", "metric", "srccode", "ipc", "tod", "data_src",
+	"synth", "metric", "srccode", "ipc", "data_src",
 };
 
 /* perf's output types (output_type()); SYNTH never matches an event here */
@@ -129,10 +131,15 @@ struct pulse_script {
 	bool file_checked;		/* perf_session__check_output_opt() done */
 	unsigned long long nr_samples;
 	char warn[1024];		/* pulse_script__set_fields()'s warnings */
+	bool clock_loaded;
+	bool has_clock;			/* CLOCK_DATA: the time of day of a time */
+	uint64_t tod_ns, clockid_ns;
 	uint64_t initial_time;		/* --reltime: the first time printed */
 	uint64_t previous_time;		/* --deltatime: the last one */
 	char err[512];
 };
+
+static int script__check_tod(struct pulse_script *s);
 
 /* ---- event names ---------------------------------------------------------- */
 
@@ -544,6 +551,9 @@ static int script__prepare(struct pulse_script *s)
 		return 0;
 	/* perf_session__check_output_opt() */
 	s->file_checked = true;
+	err = script__check_tod(s);
+	if (err)
+		return err;
 	for (int t = 0; t < OUT_MAX; t++) {
 		size_t i;
 
@@ -713,6 +723,79 @@ static void print_misc(FILE *fp, __u16 misc, __u32 type)
 	put_spaces(fp, n < 5 ? 6 - n : 1);
 }
 
+/*
+ * tod needs the file's CLOCK_DATA (perf record -k): the wall clock at a
+ * reference time of the sampling clock
+ */
+static void script__load_clock(struct pulse_script *s)
+{
+	const unsigned char *p;
+	size_t len = 0;
+	uint32_t ver;
+
+	s->clock_loaded = true;
+	p = pulse_data__feat(s->d, PULSE_FEAT_CLOCK_DATA, &len);
+	if (p && len >= 24) {
+		memcpy(&ver, p, 4);
+		memcpy(&s->tod_ns, p + 8, 8);
+		memcpy(&s->clockid_ns, p + 16, 8);
+		s->has_clock = ver == 1;
+	}
+}
+
+/* in file mode perf refuses tod up front; a pipe's lines say "disabled" */
+static int script__check_tod(struct pulse_script *s)
+{
+	bool want = false;
+
+	for (int t = 0; t < OUT_MAX; t++)
+		want |= (s->out[t].fields & F_TOD) != 0;
+	if (!want)
+		return 0;
+	script__load_clock(s);
+	if (s->has_clock)
+		return 0;
+	snprintf(s->err, sizeof(s->err), "Can't provide 'tod' time, missing clock data. "
+		 "Please record with -k/--clockid option.");
+	return -EINVAL;
+}
+
+/* perf's tod_scnprintf(): the sample's time on the wall clock, local time */
+static void print_tod(struct pulse_script *s, uint64_t t)
+{
+	uint64_t tod;
+	char date[64], buf[128];
+	struct tm tm;
+	time_t sec;
+	unsigned long nsec;
+
+	/* a pipe's CLOCK_DATA comes in band, before the samples */
+	if (!s->clock_loaded)
+		script__load_clock(s);
+	if (!s->has_clock) {
+		put_str(s->fp, "disabled ");
+		return;
+	}
+	tod = s->tod_ns;
+	if (t > s->clockid_ns)
+		tod += t - s->clockid_ns;
+	else
+		tod -= s->clockid_ns - t;
+	sec = (time_t)(tod / 1000000000ULL);
+	nsec = tod - (uint64_t)sec * 1000000000ULL;
+	if (!localtime_r(&sec, &tm)) {
+		snprintf(buf, sizeof(buf), "failed");
+	} else {
+		strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
+		if (s->opts.ns)
+			snprintf(buf, sizeof(buf), "%s.%09lu", date, nsec);
+		else
+			snprintf(buf, sizeof(buf), "%s.%06lu", date, nsec / 1000);
+	}
+	put_str(s->fp, buf);
+	putc_unlocked(' ', s->fp);
+}
+
 /* perf_sample__fprintf_start() */
 static void print_start(struct pulse_script *s, const struct script_event *ev,
 			const struct pulse_sample *smp, const char *comm, __u32 type)
@@ -749,6 +832,8 @@ static void print_start(struct pulse_script *s, const struct script_event *ev,
 	}
 	if (fields & F_MISC)
 		print_misc(fp, smp->misc, type);
+	if (fields & F_TOD)
+		print_tod(s, smp->time);
 	if (fields & F_TIME) {
 		uint64_t t = smp->time, secs, nsecs;
 		char buf[48], *end = buf + sizeof(buf), *p;

@@ -218,6 +218,21 @@ test_expect_success PERF '-F errors: usage errors exit 129, fields the samples l
 	one_error err "File does not contain CPU events"
 '
 
+# tod: the wall clock of each time, from CLOCK_DATA (perf record -k); a
+# file without it is refused, a pipe without it prints "disabled".
+test_expect_success PERF 'tod: perf'"'"'s time of day (file, pipe, side-band lines, --ns)' '
+	perf record -q -k CLOCK_MONOTONIC -o k.data -- "$WL/spin" 50 >/dev/null 2>&1 &&
+	perf record -q -k CLOCK_MONOTONIC -o - -- "$WL/spin" 50 >kp.data 2>/dev/null &&
+	perf record -q -o - -- "$WL/spin" 50 >np.data 2>/dev/null &&
+	same_script k.data -F +tod &&
+	same_script k.data -F tod,time --ns --show-task-events &&
+	same_script kp.data -F +tod &&
+	same_script np.data -F comm,tod,time &&
+	has np.data "^ *spin disabled " &&
+	expect_fail 1 err pulse script -i fr.data -F +tod &&
+	one_error err "Can.t provide .tod. time, missing clock data. Please record with -k/--clockid option."
+'
+
 # perf's -F warnings go to stderr and the run goes on: a -F over an earlier
 # one, a field that some types never have (perf names only four types).
 test_expect_success PERF '-F warnings: perf'"'"'s lines on stderr' '
