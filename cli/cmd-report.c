@@ -946,7 +946,7 @@ static int report_main(int argc, const char **argv)
 	if (!err && rep.oq)
 		err = pulse_ordered__flush(rep.oq);
 	if (rep.pool) {
-		int perr = pulse_hist_pool__finish(rep.pool);
+		int perr = pulse_hist_pool__finish(rep.pool, rep.hists, rep.nr_hists);
 
 		for (size_t i = 0; i < rep.nr_hists && !perr; i++)
 			perr = pulse_hists__merge_shards(&rep.hists[i]);

@@ -247,9 +247,13 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
  * pulse_hist_pool__finish - wait until every sample is aggregated; then
  * merge each hists with pulse_hists__merge_shards(). With two passes the
  * threads go on building trees: pulse_hists__finish_trees() waits.
+ * @hists: every hists samples were added to, where they are now (an
+ * array that grew as events came may have moved); they must stay there
+ * until pulse_hist_pool__delete()
  * Return: 0 or the first error of a thread.
  */
-int pulse_hist_pool__finish(struct pulse_hist_pool *pool);
+int pulse_hist_pool__finish(struct pulse_hist_pool *pool, struct pulse_hists *hists,
+			    size_t nr_hists);
 
 /* Waits for the second pass if it runs. Return: 0 or its first error. */
 int pulse_hist_pool__wait_trees(struct pulse_hist_pool *pool);

@@ -66,7 +66,11 @@ struct pulse_hist_pool {
 	size_t nr_batches, alloc_batches;
 	bool retain;			/* keep the batches for the second pass */
 	bool decided;			/* @retain is set (at the first sample) */
-	struct pulse_hists **hists;	/* the hists with shards */
+	/*
+	 * the caller's hists, given at __finish() (their array may move
+	 * while samples come: a new event grows it)
+	 */
+	struct pulse_hists *hists;
 	size_t nr_hists;
 	uint64_t published;		/* batches handed to the threads */
 	bool stop;
@@ -171,10 +175,9 @@ void pulse_hist_pool__delete(struct pulse_hist_pool *pool)
 		pool__stop(pool);
 	pool->trees_running = false;
 	for (size_t i = 0; i < pool->nr_hists; i++)
-		if (pool->hists[i]->trees_from == pool)
-			pulse_hists__finish_trees(pool->hists[i]);
+		if (pool->hists[i].trees_from == pool)
+			pulse_hists__finish_trees(&pool->hists[i]);
 	pool__free_batches(pool);
-	free(pool->hists);
 	free(pool->threads);
 	pthread_cond_destroy(&pool->done);
 	pthread_cond_destroy(&pool->work);
@@ -336,15 +339,9 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 	if (pool->finished)
 		return -EINVAL;
 	if (!h->shards) {
-		struct pulse_hists **v = realloc(pool->hists, (pool->nr_hists + 1) * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		pool->hists = v;
 		err = pulse_hists__make_shards(h, pool->nr_threads);
 		if (err)
 			return err;
-		pool->hists[pool->nr_hists++] = h;
 		/* the batches already handed over are gone: decide at the first sample */
 		if (!pool->decided)
 			pool->retain = pulse_hists__defers_trees(h);
@@ -443,7 +440,8 @@ int pulse_hist_pool__wait_trees(struct pulse_hist_pool *pool)
 	return pool->err;
 }
 
-int pulse_hist_pool__finish(struct pulse_hist_pool *pool)
+int pulse_hist_pool__finish(struct pulse_hist_pool *pool, struct pulse_hists *hists,
+			    size_t nr_hists)
 {
 	struct pool_batch *b;
 	int err = 0;
@@ -460,8 +458,11 @@ int pulse_hist_pool__finish(struct pulse_hist_pool *pool)
 	pool__stop(pool);
 	if (err || pool->err || !pool->retain)
 		goto out;
-	for (size_t i = 0; i < pool->nr_hists && !err; i++)
-		err = pulse_hists__mark_hot(pool->hists[i]);
+	pool->hists = hists;
+	pool->nr_hists = nr_hists;
+	for (size_t i = 0; i < nr_hists && !err; i++)
+		if (hists[i].shards)
+			err = pulse_hists__mark_hot(&hists[i]);
 	if (err)
 		goto out;
 	/* the threads go on while the caller merges and orders the entries */
@@ -472,9 +473,9 @@ int pulse_hist_pool__finish(struct pulse_hist_pool *pool)
 		pulse_hist_pool__wait_trees(pool);
 		goto out;
 	}
-	for (size_t i = 0; i < pool->nr_hists; i++)
-		if (pulse_hists__defers_trees(pool->hists[i]))
-			pool->hists[i]->trees_from = pool;
+	for (size_t i = 0; i < nr_hists; i++)
+		if (hists[i].shards && pulse_hists__defers_trees(&hists[i]))
+			hists[i].trees_from = pool;
 	return 0;
 out:
 	pool__free_batches(pool);

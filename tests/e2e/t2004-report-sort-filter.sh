@@ -17,6 +17,17 @@ test_expect_success PERF,ROOT 'sort keys: cpu, pid, symbol_size (ipc_null append
 	compare_report g.data --sort comm,sym
 '
 
+# two events with callchains: a report per event, each with its trees (the
+# second event's first sample grows pulse's array of histograms)
+test_expect_success PERF,ROOT 'two events with callchains: both tables with their trees' '
+	perf record -q -g -a -e cpu-clock,task-clock -o mg.data -- "$WL/calltree" >/dev/null 2>&1 &&
+	compare_report mg.data &&
+	test "$(grep -c -- "---" pulse.out)" -ge 4 &&
+	compare_report mg.data --no-children &&
+	compare_report mg.data -g caller &&
+	compare_report mg.data -g flat
+'
+
 test_expect_success PERF,ROOT 'filters: comms (elided column), dsos, symbols, pid, cpu' '
 	compare_report a.data --comms spin &&
 	compare_report a.data --comms spin --percentage relative -n &&

@@ -308,7 +308,7 @@ static void test_pool__same_as_one_thread(void)
 				ASSERT_EQ(pulse_hist_pool__add(pool, &h, &s->al, w.comms[s->thread],
 							       s->period, s->chain, s->nr), 0);
 			}
-			ASSERT_EQ(pulse_hist_pool__finish(pool), 0);
+			ASSERT_EQ(pulse_hist_pool__finish(pool, &h, 1), 0);
 			ASSERT_EQ(pulse_hists__merge_shards(&h), 0);
 			/* with 3 threads the trees still grow while the entries are sorted */
 			if (nt == 2)
@@ -381,8 +381,8 @@ static void test_pool__lifecycle(void)
 	/* finishing twice is harmless; adding after finishing is refused */
 	ASSERT_EQ(pulse_hists__init(&h, keys, 1), 0);
 	ASSERT_EQ(pulse_hist_pool__new(&pool, 2), 0);
-	ASSERT_EQ(pulse_hist_pool__finish(pool), 0);
-	ASSERT_EQ(pulse_hist_pool__finish(pool), 0);
+	ASSERT_EQ(pulse_hist_pool__finish(pool, &h, 1), 0);
+	ASSERT_EQ(pulse_hist_pool__finish(pool, &h, 1), 0);
 	ASSERT_EQ(pulse_hist_pool__add(pool, &h, &v[0].al, "app", 1, NULL, 0), -EINVAL);
 	ASSERT_EQ(pulse_hists__merge_shards(&h), 0);
 	ASSERT_EQ(h.nr_entries, 0);
@@ -391,4 +391,75 @@ static void test_pool__lifecycle(void)
 	free(v);
 }
 
-TEST_MAIN(TEST(test_pool__same_as_one_thread), TEST(test_pool__lifecycle))
+/*
+ * Two events, as perf report has them: the caller's array of hists grows
+ * when the second event's first sample comes, so it moves; the pool is told
+ * where the hists are at the end. Each hists gets the trees one thread makes.
+ */
+static void test_pool__hists_array_moves(void)
+{
+	const struct mode *m = &modes[5];	/* children graph 0.5: two passes */
+	struct pulse_hists one[2], *h, *moved;
+	struct pulse_hist_pool *pool;
+	char *want[2], *got;
+	struct world w;
+	struct sample *v;
+
+	world_init(&w);
+	v = make_samples(&w, NR_SAMPLES);
+	ASSERT_TRUE(v != NULL);
+	ASSERT_TRUE(strstr(m->name, "0.5") != NULL);
+	for (int e = 0; e < 2; e++) {
+		setup(&one[e], m);
+		for (size_t i = e; i < NR_SAMPLES; i += 2) {
+			pulse_hists__set_sample(&one[e], v[i].cpu, NULL);
+			ASSERT_EQ(pulse_hists__add_chain(&one[e], &v[i].al, w.comms[v[i].thread],
+							 v[i].period, v[i].chain, v[i].nr), 0);
+		}
+		pulse_hists__sort(&one[e]);
+		ASSERT_EQ(pulse_hists__sort_chains(&one[e]), 0);
+		want[e] = render(&one[e], true);
+	}
+	ASSERT_EQ(pulse_hist_pool__new(&pool, 2), 0);
+	h = calloc(1, sizeof(*h));
+	ASSERT_TRUE(h != NULL);
+	setup(&h[0], m);
+	for (size_t i = 0; i < NR_SAMPLES; i++) {
+		int e = i % 2;
+
+		if (i == 1) {
+			/* the second event: the array grows somewhere else */
+			moved = calloc(2, sizeof(*moved));
+			ASSERT_TRUE(moved != NULL);
+			memcpy(moved, h, sizeof(*h));
+			memset(h, 0xa5, sizeof(*h));
+			free(h);
+			h = moved;
+			setup(&h[1], m);
+		}
+		pulse_hists__set_sample(&h[e], v[i].cpu, NULL);
+		ASSERT_EQ(pulse_hist_pool__add(pool, &h[e], &v[i].al, w.comms[v[i].thread],
+					       v[i].period, v[i].chain, v[i].nr), 0);
+	}
+	ASSERT_EQ(pulse_hist_pool__finish(pool, h, 2), 0);
+	for (int e = 0; e < 2; e++) {
+		ASSERT_EQ(pulse_hists__merge_shards(&h[e]), 0);
+		pulse_hists__sort(&h[e]);
+		ASSERT_EQ(pulse_hists__sort_chains(&h[e]), 0);
+		got = render(&h[e], true);
+		ASSERT_TRUE(got != NULL);
+		if (strcmp(want[e], got))
+			TEST_FAIL("event %d: not what one thread makes", e);
+		free(got);
+		free(want[e]);
+		pulse_hists__exit(&one[e]);
+	}
+	pulse_hist_pool__delete(pool);
+	pulse_hists__exit(&h[0]);
+	pulse_hists__exit(&h[1]);
+	free(h);
+	free(v);
+}
+
+TEST_MAIN(TEST(test_pool__same_as_one_thread), TEST(test_pool__lifecycle),
+	  TEST(test_pool__hists_array_moves))
