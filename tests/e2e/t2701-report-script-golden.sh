@@ -65,11 +65,15 @@ test_expect_success 'the golden set: inputs, bundled binaries, expected outputs'
 	test $(du -sk "$G" | cut -f1) -lt 1024
 '
 
+# stderr stays empty but for perf's own -F warning (a typeless "trace"
+# field: perf 6.1 prints the same lines for that command)
+PERF_F_WARNING="^'[a-z_]*' not valid for [a-z-]* events. Ignoring.\$"
+
 for input in $(cases | awk '{ print $1 }' | uniq); do
 	test_expect_success "$input: pulse prints perf's expected outputs (--symfs)" '
 		rm -f "$TEST_DIR/pulse.err" &&
 		f=$(path "$input") && check_input pulse_out "$input" "$f" &&
-		! grep . "$TEST_DIR/pulse.err"
+		! grep -v "$PERF_F_WARNING" "$TEST_DIR/pulse.err"
 	'
 done
 
@@ -96,6 +100,10 @@ test_expect_success 'without the binaries (--symfs an empty dir): no symbols' '
 '
 
 # ---- the goldens are perf's ---------------------------------------------
+# stderr stays empty but for perf's own -F warning (a typeless "trace"
+# field: perf 6.1 prints the same lines for that command)
+PERF_F_WARNING="^'[a-z_]*' not valid for [a-z-]* events. Ignoring.\$"
+
 for input in $(cases | awk '{ print $1 }' | uniq); do
 	test_expect_success PERF "$input: perf 6.1 prints the expected outputs" '
 		f=$(path "$input") && check_input perf_out "$input" "$f"
