@@ -65,7 +65,6 @@ struct pulse_hist_entry {
 	 * tied rows needs it for every entry, trees only for those printed
 	 */
 	uint32_t max_depth;
-	bool hot;				/* its tree is built (see __mark_hot()) */
 	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
 	/*
 	 * perf's he->filtered: the first sample's filter verdict, which every
@@ -103,7 +102,7 @@ struct pulse_hists {
 	bool defer_trees;				/* a shard: trees in a second pass */
 	bool shards_merged;				/* entries copied, shards kept */
 	struct pulse_hist_pool *trees_from;		/* its second pass; NULL: done */
-	uint64_t *hot_bits;				/* a shard: its hot entries */
+	uint64_t *hot_bits;				/* a shard: entries that get trees */
 	uint32_t *merges;				/* a shard: pass one's log */
 	size_t merges_nr, merges_alloc;
 	size_t merges_sample;				/* the sample's count in it */

@@ -434,7 +434,6 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 	key->acc_period = period;
 	key->callchain = NULL;
 	key->max_depth = 0;
-	key->hot = false;
 	if (key->trace) {
 		key->trace = strdup(key->trace);
 		if (!key->trace)
@@ -746,14 +745,14 @@ int pulse_hists__mark_hot(struct pulse_hists *h)
 		for (size_t i = 0; i < s->nr_entries; i++) {
 			struct pulse_hist_entry *e = &s->entries[i];
 
-			e->hot = (s->cumulate ? e->acc_period : e->period) >= min_hit;
-			if (e->hot)
-				s->hot_bits[i / 64] |= 1ULL << (i % 64);
+			if ((s->cumulate ? e->acc_period : e->period) < min_hit)
+				continue;
+			s->hot_bits[i / 64] |= 1ULL << (i % 64);
 			/*
 			 * the root now: pass two then never writes the entry,
 			 * which is copied out while the trees grow
 			 */
-			if (e->hot && !e->callchain && entry__new_root(s, e))
+			if (!e->callchain && entry__new_root(s, e))
 				return -ENOMEM;
 		}
 	}
