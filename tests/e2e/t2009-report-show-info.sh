@@ -8,11 +8,12 @@
 DATA=$PULSE_TOP/tests/data
 EXP=$DATA/show-info
 
-# feat_edit FILE BIT SIZE|- [AT VALUE32]: set the size of feature BIT's
-# section in the table, and/or a u32 at AT in the section (little-endian)
+# feat_edit FILE BIT SIZE|- [AT VALUE [PACK]]: set the size of feature BIT's
+# section in the table, and/or a value at AT in the section (perl pack
+# format PACK, a little-endian u32 "V" by default)
 feat_edit() {
 	perl -e '
-		my ($f, $bit, $size, $at, $v) = @ARGV;
+		my ($f, $bit, $size, $at, $v, $fmt) = @ARGV;
 		open my $fh, "+<", $f or die; binmode $fh;
 		read $fh, my $h, 104;
 		my ($doff, $dsize) = unpack "x40QQ", $h;
@@ -23,7 +24,7 @@ feat_edit() {
 		seek $fh, $ent, 0; read $fh, my $s, 16;
 		my ($off, $sz) = unpack "QQ", $s;
 		if ($size ne "-") { seek $fh, $ent + 8, 0; print $fh pack("Q", $size) }
-		if (defined $v) { seek $fh, $off + $at, 0; print $fh pack("V", $v) }
+		if (defined $v) { seek $fh, $off + $at, 0; print $fh pack($fmt // "V", $v) }
 		close $fh;' "$@"
 }
 
@@ -89,19 +90,7 @@ test_expect_success 'byte-swapped file: the same topology, caches and memory nod
 '
 
 # damage FILE BIT BYTE VALUE: overwrite a byte of feature BIT's section
-damage() {
-	perl -e '
-		my ($f, $bit, $at, $v) = @ARGV;
-		open my $fh, "+<", $f or die; binmode $fh;
-		read $fh, my $h, 104;
-		my ($doff, $dsize) = unpack "x40QQ", $h;
-		my @w = unpack "x72Q4", $h;
-		my $n = 0;
-		for my $b (1 .. $bit - 1) { $n++ if ($w[$b >> 6] >> ($b & 63)) & 1 }
-		seek $fh, $doff + $dsize + 16 * $n, 0; read $fh, my $s, 16;
-		my ($off, $size) = unpack "QQ", $s;
-		seek $fh, $off + $at, 0; print $fh pack("C", $v); close $fh;' "$@"
-}
+damage() { feat_edit "$1" "$2" - "$3" "$4" C; }
 
 test_expect_success 'damaged or cut topology sections: skipped or perf lines, never a crash' '
 	for bit in 7 13 14 20 22; do
