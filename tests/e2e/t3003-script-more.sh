@@ -31,7 +31,7 @@ test_expect_success PERF 'task and mmap events of a command (perf record)' '
 test_expect_success PERF 'task and mmap events: -a, -g, two events' '
 	perf record -q -a -o fra.data -- "$WL/forkrename" >/dev/null 2>&1 &&
 	same_script fra.data --show-task-events --show-mmap-events &&
-	has fra.data "\[00[01]\] [0-9.]+: PERF_RECORD_COMM" &&
+	has fra.data "\[00[01]\] +[0-9.]+: PERF_RECORD_COMM" &&
 	perf record -q -g -o frg.data -- "$WL/forkrename" >/dev/null 2>&1 &&
 	same_script frg.data --show-task-events --show-mmap-events &&
 	perf record -q -e cpu-clock,task-clock -o fr2.data -- "$WL/forkrename" >/dev/null 2>&1 &&
