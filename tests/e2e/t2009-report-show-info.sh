@@ -65,9 +65,11 @@ test_expect_success 'without --header, -I changes nothing on a file' '
 '
 
 test_expect_success 'a pipe: -I alone prints its features in full after the hint' '
-	pulse report --stdio -I -i "$DATA/perf-pipe.data" | grep -v "^# (Tip:" >out &&
+	pulse report --stdio -I --symfs "$DATA/root" -i "$DATA/perf-pipe.data" |
+		grep -v "^# (Tip:" >out &&
 	test_cmp "$EXP/perf-pipe.report-I" out &&
-	pulse report --stdio -I -i - <"$DATA/perf-pipe.data" | grep -v "^# (Tip:" >out &&
+	pulse report --stdio -I --symfs "$DATA/root" -i - <"$DATA/perf-pipe.data" |
+		grep -v "^# (Tip:" >out &&
 	test_cmp "$EXP/perf-pipe.report-I" out
 '
 
