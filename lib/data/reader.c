@@ -694,8 +694,7 @@ static int drain_z(struct pulse_data *d, __u64 off, pulse_data_record_fn cb, voi
 		if (d->swapped)
 			size = __builtin_bswap16(size);
 		if (size < 8) {
-			err = PULSE_CORRUPT(off, "record smaller than its header inside COMPRESSED");
-			d->stop = true;
+			mark_damage(d, off, "record smaller than its header inside COMPRESSED");
 			break;
 		}
 		if (size > d->zlen - pos)
@@ -980,16 +979,13 @@ static int walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 		}
 		if (size < 8) {
 			/*
-			 * Inside the data the header vouches for (or a pipe) this
-			 * is damage; past it, in a killed recording, it is where
-			 * the records end (a zero-filled tail, say).
+			 * Damage (a file or a pipe), or where the records of a
+			 * killed recording end (a zero-filled tail): nothing past
+			 * it can be framed, but every whole record before it was
+			 * delivered, and the caller warns with the offset.
 			 */
-			if (d->recovering && off >= d->data_offset + d->data_size) {
-				mark_damage(d, off, "record smaller than its header");
-				break;
-			}
-			d->stop = true;
-			return PULSE_CORRUPT(off, "record smaller than its header");
+			mark_damage(d, off, "record smaller than its header");
+			break;
 		}
 		if (d->recovering && (type == 0 || type >= RECOVERY_MAX_TYPE)) {
 			mark_damage(d, off, "invalid record type");
