@@ -654,10 +654,12 @@ static void do_feature(const struct words *w)
 	case 3: case 4: case 5: case 6: case 8: case 9: {	/* strings */
 		const char *s = w->rest;
 
-		while (*s && !isspace((unsigned char)*s))
-			s++;
-		while (isspace((unsigned char)*s))
-			s++;
+		for (int skip = 0; skip < 2; skip++) {	/* "feature NAME " */
+			while (*s && !isspace((unsigned char)*s))
+				s++;
+			while (isspace((unsigned char)*s))
+				s++;
+		}
 		put_string(b, s);
 		break;
 	}
