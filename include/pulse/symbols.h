@@ -122,6 +122,15 @@ int pulse_symtab__load_elf_mem(struct pulse_symtab *st, const void *buf, size_t 
 int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path);
 
 /**
+ * pulse_kallsyms__text_range - the kernel image's text in a kallsyms file,
+ * as perf record's kernel MMAP spans it: from _text (_stext without one) up
+ * to _etext (~0 without one)
+ * Return: 0; -ENOENT without _text and _stext; -EACCES when the addresses
+ * are hidden (kptr_restrict); other -errno.
+ */
+int pulse_kallsyms__text_range(const char *path, uint64_t *start, uint64_t *end);
+
+/**
  * pulse_symtab__load_perf_map - read a JIT map ("START SIZE name" in hex)
  * Return: symbols read or -errno.
  */

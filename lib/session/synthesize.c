@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include <linux/perf_event.h>
 #include <pulse/buf.h>
+#include <pulse/symbols.h>
 #include <pulse/synthesize.h>
 #include "core/internal.h"
 
@@ -574,70 +575,25 @@ int pulse_synthesize__all(const struct pulse_synth_opts *opts, pulse_synth_cb cb
 	return err;
 }
 
-static bool is_text_type(char t)
-{
-	/* Functions, or an absolute alias of one (PARISC64's _text). */
-	return t == 'T' || t == 't' || t == 'W' || t == 'w' || t == 'A';
-}
-
 int pulse_synthesize__kernel_mmap(const struct pulse_synth_opts *opts, pulse_synth_cb cb,
 				  void *arg)
 {
 	static const char fname[] = "[kernel.kallsyms]_text";
-	__u64 text = 0, stext = 0, etext = 0;
-	bool have_text = false, have_stext = false, have_etext = false;
 	char path[PATH_MAX + 16];
-	char *line = NULL;
-	size_t cap = 0, flen, size;
+	size_t flen, size;
 	struct synth s;
-	__u64 start, end;
-	FILE *f;
+	uint64_t start, end;
 	int err;
 
 	err = synth__init(&s, opts, cb, arg);
 	if (err)
 		goto out;
 	snprintf(path, sizeof(path), "%s/kallsyms", s.proc);
-	f = fopen(path, "re");
-	if (!f) {
-		err = -errno;
-		goto out;
-	}
-	while (getline(&line, &cap, f) > 0 && !(have_text && have_etext)) {
-		unsigned long long addr;
-		char type, name[64];
-
-		if (sscanf(line, "%llx %c %63s", &addr, &type, name) != 3 || !is_text_type(type))
-			continue;
-		if (!have_text && !strcmp(name, "_text")) {
-			text = addr;
-			have_text = true;
-		} else if (!have_stext && !strcmp(name, "_stext")) {
-			stext = addr;
-			have_stext = true;
-		} else if (!have_etext && !strcmp(name, "_etext")) {
-			etext = addr;
-			have_etext = true;
-		}
-	}
-	free(line);
-	fclose(f);
-
-	if (!have_text && !have_stext) {
-		err = -ENOENT;
-		goto out;
-	}
-	start = have_text ? text : stext;
-	if (!start) {
+	err = pulse_kallsyms__text_range(path, &start, &end);
+	if (err == -EACCES)
 		pr_debug("synthesize: kallsyms addresses are hidden (kptr_restrict)\n");
-		err = -EACCES;
+	if (err)
 		goto out;
-	}
-	/*
-	 * perf ends the map at _etext; without it, at the top of the address
-	 * space (perf would use the first module's start, if any).
-	 */
-	end = have_etext && etext > start ? etext : ~0ULL;
 
 	flen = PULSE_ALIGN(sizeof(fname), 8);
 	size = MMAP_FN_OFF + flen + s.id_size;

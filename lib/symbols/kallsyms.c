@@ -82,6 +82,55 @@ int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path)
 	return count;
 }
 
+/* Functions, or an absolute alias of one (PARISC64's _text). */
+static bool is_text_type(char t)
+{
+	return t == 'T' || t == 't' || t == 'W' || t == 'w' || t == 'A';
+}
+
+int pulse_kallsyms__text_range(const char *path, uint64_t *start, uint64_t *end)
+{
+	uint64_t text = 0, stext = 0, etext = 0;
+	bool have_text = false, have_stext = false, have_etext = false;
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (getline(&line, &cap, f) > 0 && !(have_text && have_etext)) {
+		unsigned long long addr;
+		char type, name[64];
+
+		if (sscanf(line, "%llx %c %63s", &addr, &type, name) != 3 || !is_text_type(type))
+			continue;
+		if (!have_text && !strcmp(name, "_text")) {
+			text = addr;
+			have_text = true;
+		} else if (!have_stext && !strcmp(name, "_stext")) {
+			stext = addr;
+			have_stext = true;
+		} else if (!have_etext && !strcmp(name, "_etext")) {
+			etext = addr;
+			have_etext = true;
+		}
+	}
+	free(line);
+	fclose(f);
+	if (!have_text && !have_stext)
+		return -ENOENT;
+	*start = have_text ? text : stext;
+	if (!*start)
+		return -EACCES;
+	/*
+	 * perf ends the map at _etext; without it, at the top of the address
+	 * space (perf would use the first module's start, if any).
+	 */
+	*end = have_etext && etext > *start ? etext : ~0ULL;
+	return 0;
+}
+
 int pulse_symtab__load_perf_map(struct pulse_symtab *st, const char *path)
 {
 	char *line = NULL;
