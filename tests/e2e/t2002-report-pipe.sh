@@ -246,7 +246,13 @@ test_expect_success PERF 'killed recorder: every record perf reads and those aft
 	expect_gt "$(header_data_size k.data)" 0 "data.size" &&
 	perf_in k.data script 2>/dev/null >perf.lines &&
 	pulse_in k.data script >pulse.lines 2>pulse.err &&
-	grep -q "^warning: the recording was not finished: [0-9]* bytes of records past" pulse.err &&
+	# killed between a header rewrite and the next write, nothing is past
+	# the header data end, and nothing is said about it
+	if [ "$(stat -c %s k.data)" -gt "$(header_data_end k.data)" ]; then
+		grep -q "^warning: the recording was not finished: [0-9]* bytes of records past" pulse.err
+	else
+		! grep -q "not finished" pulse.err
+	fi &&
 	expect_gt "$(wc -l <perf.lines)" 0 "perf lines" &&
 	head -n "$(wc -l <perf.lines)" pulse.lines >pulse.head &&
 	test_cmp perf.lines pulse.head &&
