@@ -32,6 +32,13 @@ int pulse_build_id__read_file(const char *path, unsigned char id[PULSE_BUILD_ID_
 			      size_t *len);
 
 /**
+ * pulse_build_id__read_mem - build id of an ELF image in memory (the vDSO)
+ * Return: as pulse_build_id__read_file().
+ */
+int pulse_build_id__read_mem(const void *image, size_t size,
+			     unsigned char id[PULSE_BUILD_ID_SIZE], size_t *len);
+
+/**
  * pulse_build_id__read_notes - build id from a file of raw ELF notes
  * @path: e.g. /sys/kernel/notes or /sys/module/<m>/notes/.note.gnu.build-id
  *

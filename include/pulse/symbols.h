@@ -170,6 +170,13 @@ struct pulse_dso {
 	bool has_build_id;		/* from the BUILD_ID feature or an MMAP2 */
 	uint8_t build_id_size;		/* valid bytes of build_id */
 	uint8_t build_id[20];		/* the GNU build-id */
+	/*
+	 * The kernel's: its text as the recording's kernel MMAP maps it. With
+	 * no build-id recorded, it is what shows the running kernel is the
+	 * recorded one (set by the machine).
+	 */
+	bool has_text_range;
+	uint64_t text_start, text_end;
 	bool loaded;			/* a symbol load was attempted */
 	bool hit;			/* a sample resolved to it */
 	struct pulse_symtab symtab;	/* valid once loaded */

@@ -475,6 +475,9 @@ static int process_kernel_mmap(struct pulse_machine *m, const char *name, uint64
 							    PULSE_DSO_KERNEL);
 		if (!m->kernel_dso)
 			return -ENOMEM;
+		m->kernel_dso->has_text_range = true;
+		m->kernel_dso->text_start = start;
+		m->kernel_dso->text_end = start + len;
 		map.dso = m->kernel_dso;
 		/* the kernel map is made anew: drop the previous one */
 		for (size_t i = 0; i < m->kmaps.nr; i++) {

@@ -117,6 +117,25 @@ out:
 	return err;
 }
 
+int pulse_build_id__read_mem(const void *image, size_t size,
+			     unsigned char id[PULSE_BUILD_ID_SIZE], size_t *len)
+{
+	int err = -ENODATA;
+	Elf *elf;
+
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return -EINVAL;
+	/* libelf does not write through the image: the cast is only its API's */
+	elf = elf_memory((char *)image, size);
+	if (!elf || elf_kind(elf) != ELF_K_ELF)
+		err = -ENOEXEC;
+	else if (scan_segments(elf, id, len) || scan_sections(elf, id, len))
+		err = 0;
+	if (elf)
+		elf_end(elf);
+	return err;
+}
+
 int pulse_build_id__parse_notes(const void *buf, size_t size,
 				unsigned char id[PULSE_BUILD_ID_SIZE], size_t *len)
 {

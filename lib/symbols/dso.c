@@ -499,35 +499,79 @@ static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 }
 
 /* The vDSO of this process: the same kernel made the recorded one. */
-static int dso__load_own_vdso(struct pulse_dso *dso)
+/* This process's vDSO image and its size; NULL when there is none. */
+static const void *own_vdso(size_t *size)
 {
 	const unsigned char *base = (const void *)getauxval(AT_SYSINFO_EHDR);
 	Elf64_Ehdr eh;
-	size_t len;
 
 	if (!base)
-		return -ENOENT;
+		return NULL;
 	memcpy(&eh, base, sizeof(eh));
 	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64)
-		return -ENOEXEC;
+		return NULL;
 	/* the section headers close the image */
-	len = eh.e_shoff + (size_t)eh.e_shnum * eh.e_shentsize;
-	if (len < sizeof(eh) || len > (1 << 20))
-		return -ENOEXEC;
-	return pulse_symtab__load_elf_mem(&dso->symtab, base, len);
+	*size = eh.e_shoff + (size_t)eh.e_shnum * eh.e_shentsize;
+	if (*size < sizeof(eh) || *size > (1 << 20))
+		return NULL;
+	return base;
 }
 
-/* Is the recorded kernel the running one? Unknown ids count as the same. */
-static bool dso__is_running_kernel(const struct pulse_dso *dso)
+/*
+ * Is the recorded kernel the running one? With a recorded build-id, the
+ * running kernel's must equal it. Without one (a pipe, an older perf), the
+ * same release is not enough, as a rebuilt kernel keeps it: the running
+ * kernel's text, where the recording's kernel MMAP put it, start and end,
+ * is (KASLR moves it at each boot; a rebuilt kernel's _etext moves with its
+ * code). When the running kernel's build-id cannot be read, nothing tells
+ * them apart and the caller's OSRELEASE check stands.
+ */
+static bool dso__is_running_kernel(const struct pulse_dsos *dsos, const struct pulse_dso *dso)
 {
 	unsigned char id[PULSE_BUILD_ID_SIZE];
+	uint64_t start, end;
 	size_t len = 0;
 
-	if (!dso->has_build_id)
-		return true;
 	if (pulse_build_id__read_kernel(id, &len) || !len)
 		return true;
-	return build_id_equal(dso, id, len);
+	if (dso->has_build_id)
+		return build_id_equal(dso, id, len);
+	if (!dso->has_text_range || !dsos->opts.kallsyms)
+		return false;
+	if (pulse_kallsyms__text_range(dsos->opts.kallsyms, &start, &end))
+		return false;
+	return start == dso->text_start && end == dso->text_end;
+}
+
+/*
+ * The vDSO comes with the kernel: this process's names a recorded [vdso]
+ * only when its build-id is the recorded one or, with none recorded, when
+ * the recorded kernel is the running one.
+ */
+static int dso__load_own_vdso(struct pulse_dsos *dsos, struct pulse_dso *dso)
+{
+	unsigned char id[PULSE_BUILD_ID_SIZE];
+	const struct pulse_dso *kernel;
+	const void *image;
+	size_t size, len = 0;
+
+	image = own_vdso(&size);
+	if (!image)
+		return -ENOENT;
+	if (dso->has_build_id) {
+		if (pulse_build_id__read_mem(image, size, id, &len) ||
+		    !build_id_equal(dso, id, len)) {
+			pr_debug("symbols: [vdso] is not this machine's: not named\n");
+			return -ENOENT;
+		}
+	} else {
+		kernel = pulse_dsos__find(dsos, "[kernel.kallsyms]");
+		if (!kernel || !dso__is_running_kernel(dsos, kernel)) {
+			pr_debug("symbols: [vdso] of another kernel: not named\n");
+			return -ENOENT;
+		}
+	}
+	return pulse_symtab__load_elf_mem(&dso->symtab, image, size);
 }
 
 /*
@@ -569,7 +613,7 @@ static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
 	if (o->symfs)
 		return -ENOENT;
-	if (o->kallsyms && dso__is_running_kernel(dso))
+	if (o->kallsyms && dso__is_running_kernel(dsos, dso))
 		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
 	if (o->kallsyms)
 		pr_debug("symbols: the running kernel is not the recorded one: %s not used\n",
@@ -607,7 +651,7 @@ int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso)
 		}
 		/* pulse's own: perf reads only the build-id cache's copy */
 		if (ret < 0 && !dsos->opts.no_vdso && !dsos->opts.symfs)
-			ret = dso__load_own_vdso(dso);
+			ret = dso__load_own_vdso(dsos, dso);
 		break;
 	case PULSE_DSO_PERF_MAP:
 		ret = pulse_symtab__load_perf_map(&dso->symtab, dso->long_name);
