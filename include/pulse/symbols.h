@@ -131,6 +131,30 @@ int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path);
 int pulse_kallsyms__text_range(const char *path, uint64_t *start, uint64_t *end);
 
 /**
+ * pulse_symtab__load_kallsyms_module - a module's symbols from
+ * /proc/kallsyms-format text: the lines that end "\t[@module]", at their
+ * addresses less @base (the module's load address), as perf splits them
+ * off the kernel's. Return: symbols read or -errno.
+ */
+int pulse_symtab__load_kallsyms_module(struct pulse_symtab *st, const char *path,
+				       const char *module, uint64_t base);
+
+/**
+ * pulse_kmod__name - perf's name of a kernel module's DSO: "[ath9k]" for
+ * .../ath9k.ko (.gz, .xz), '-' as '_'; a name in brackets as it is.
+ * Return: a new string (caller frees), or NULL.
+ */
+char *pulse_kmod__name(const char *path);
+
+/**
+ * pulse_symtab__load_kmodule - a module's symbols from its .ko (ET_REL)
+ * @text_off: set to the file offset of its .text, which addresses in the
+ *            module are relative to
+ * Return: symbols read, or -errno.
+ */
+int pulse_symtab__load_kmodule(struct pulse_symtab *st, const char *path, uint64_t *text_off);
+
+/**
  * pulse_symtab__load_perf_map - read a JIT map ("START SIZE name" in hex)
  * Return: symbols read or -errno.
  */
@@ -159,6 +183,7 @@ enum pulse_dso_kind {
 	PULSE_DSO_VDSO,		/* [vdso]: read from this process's own vDSO */
 	PULSE_DSO_PERF_MAP,	/* /tmp/perf-PID.map for anonymous executable memory */
 	PULSE_DSO_NOSYMS,	/* [heap], [stack], anonymous data: no symbols */
+	PULSE_DSO_MODULE,	/* a kernel module, "[name]": kallsyms or its .ko */
 };
 
 struct pulse_dso {
@@ -176,7 +201,17 @@ struct pulse_dso {
 	 * recorded one (set by the machine).
 	 */
 	bool has_text_range;
-	uint64_t text_start, text_end;
+	uint64_t text_start, text_end;	/* a module's: where it is loaded */
+	/*
+	 * A module whose symbols came from its .ko: the file offset of .text,
+	 * which an address in the module is taken from (perf's map->pgoff).
+	 */
+	uint64_t kmod_text_off;
+	/*
+	 * A module first met in the BUILD_ID feature: perf's DSO is then
+	 * named by its path, which script lines print, not "[name]".
+	 */
+	bool kmod_named_by_path;
 	bool loaded;			/* a symbol load was attempted */
 	bool hit;			/* a sample resolved to it */
 	struct pulse_symtab symtab;	/* valid once loaded */

@@ -887,7 +887,10 @@ static const char *dso_name(const struct pulse_dso *dso)
 {
 	if (!dso)
 		return "[unknown]";
-	return dso->kind == PULSE_DSO_KERNEL ? dso->short_name : dso->long_name;
+	if (dso->kind == PULSE_DSO_KERNEL ||
+	    (dso->kind == PULSE_DSO_MODULE && !dso->kmod_named_by_path))
+		return dso->short_name;
+	return dso->long_name;
 }
 
 /* " sym+0xoff (dso)" as the fields ask */
@@ -997,7 +1000,8 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 		pulse_machine__resolve_thread(s->m, t, cpumode, ip, &al);
 		if (fields & F_IP) {
 			lb_putc(lb, '\t');
-			lb_hex(lb, al.dso && al.dso->kind != PULSE_DSO_KERNEL ? al.addr : ip, 16);
+			lb_hex(lb, al.dso && al.dso->kind != PULSE_DSO_KERNEL &&
+					   al.dso->kind != PULSE_DSO_MODULE ? al.addr : ip, 16);
 		}
 		if (fields & F_SYM) {
 			lb_putc(lb, ' ');

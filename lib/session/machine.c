@@ -488,8 +488,20 @@ static int process_kernel_mmap(struct pulse_machine *m, const char *name, uint64
 				break;
 			}
 		}
+	} else if (name[0] == '/' || name[0] == '[') {
+		/*
+		 * A module (perf's machine__addnew_module_map): "[name]", its
+		 * addresses taken from its load address, as perf prints them
+		 */
+		map.dso = pulse_dsos__findnew(&m->dsos, name, PULSE_DSO_MODULE);
+		if (!map.dso)
+			return -ENOMEM;
+		map.identity = false;
+		map.pgoff = 0;
+		map.dso->has_text_range = true;
+		map.dso->text_start = start;
+		map.dso->text_end = start + len;
 	} else {
-		/* modules: placed, not symbolized yet */
 		map.dso = pulse_dsos__findnew(&m->dsos, name, PULSE_DSO_NOSYMS);
 		if (!map.dso)
 			return -ENOMEM;
@@ -660,6 +672,11 @@ static void machine__place(struct pulse_machine *m, const struct pulse_maps *map
 	if (map) {
 		al->dso = map->dso;
 		al->addr = pulse_map__map_ip(map, ip);
+		if (map->dso->kind == PULSE_DSO_MODULE) {
+			/* from its .ko, a module's addresses start at .text */
+			pulse_dso__load(&m->dsos, map->dso);
+			al->addr += map->dso->kmod_text_off;
+		}
 		al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
 	} else if (maps == &m->kmaps) {
 		machine__place_kernel_beyond(m, ip, al);

@@ -79,13 +79,22 @@ void pulse_session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos
 			n = sizeof(name) - 1;
 		memcpy(name, p + off + 36, n);
 		name[n] = '\0';
+		cpumode = hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 		if (!strcmp(name, "[kernel.kallsyms]"))
 			kind = PULSE_DSO_KERNEL;
 		else if (!strcmp(name, "[vdso]"))
 			kind = PULSE_DSO_VDSO;
-		cpumode = hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-		if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER)
+		else if (cpumode == PERF_RECORD_MISC_KERNEL)
+			kind = PULSE_DSO_MODULE;	/* the kernel's other DSOs */
+		if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER) {
 			pulse_dsos__set_build_id(dsos, name, kind, p + off + 12, size);
+			if (kind == PULSE_DSO_MODULE) {
+				struct pulse_dso *dso = pulse_dsos__find(dsos, name);
+
+				if (dso)
+					dso->kmod_named_by_path = true;
+			}
+		}
 		off += hdr.size;
 	}
 }

@@ -182,8 +182,12 @@ struct pulse_dso *pulse_dsos__findnew(struct pulse_dsos *dsos, const char *long_
 	if (!d)
 		return NULL;
 	d->long_name = strdup(long_name);
-	d->short_name = kind == PULSE_DSO_KERNEL || kind == PULSE_DSO_VDSO ?
-			strdup(long_name) : short_name_of(long_name);
+	if (kind == PULSE_DSO_KERNEL || kind == PULSE_DSO_VDSO)
+		d->short_name = strdup(long_name);
+	else if (kind == PULSE_DSO_MODULE)
+		d->short_name = pulse_kmod__name(long_name);
+	else
+		d->short_name = short_name_of(long_name);
 	if (!d->long_name || !d->short_name) {
 		dso__delete(d);
 		return NULL;
@@ -628,6 +632,48 @@ static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 	return -ENOENT;
 }
 
+/*
+ * A module's symbols come from kallsyms where the kernel's do (a file named
+ * with --kallsyms, or the running kernel's when it is the recorded one),
+ * else from its .ko, at the recorded path under the symfs root, when its
+ * recorded build-id, if any, is the file's.
+ */
+static int dso__load_module(struct pulse_dsos *dsos, struct pulse_dso *dso)
+{
+	const struct pulse_symbol_opts *o = &dsos->opts;
+	const struct pulse_dso *kernel = pulse_dsos__find(dsos, "[kernel.kallsyms]");
+	char path[PATH_MAX], mod[256], hex[41];
+	size_t n = dso->short_name_len;
+	uint8_t id[20];
+	int ret = -ENOENT;
+
+	if (o->kallsyms && n > 2 && n - 2 < sizeof(mod) && dso->short_name[0] == '[' &&
+	    (o->kallsyms_given || (!o->symfs && kernel && dso__is_running_kernel(dsos, kernel)))) {
+		memcpy(mod, dso->short_name + 1, n - 2);
+		mod[n - 2] = '\0';
+		ret = pulse_symtab__load_kallsyms_module(&dso->symtab, o->kallsyms, mod,
+							 dso->text_start);
+		if (ret > 0)
+			return ret;
+	}
+	if (dso->long_name[0] != '/')
+		return -ENOENT;
+	join_symfs(o, path, sizeof(path), dso->long_name);
+	if (dso->has_build_id) {
+		int len = pulse_elf__build_id(path, id, sizeof(id));
+
+		if (len <= 0)
+			return -ENOENT;
+		if (!build_id_equal(dso, id, len)) {
+			build_id_hex(dso, hex);
+			pr_warn("%s on disk is not the recorded module (build-id %s): its symbols are not used\n",
+				path, hex);
+			return -ENOENT;
+		}
+	}
+	return pulse_symtab__load_kmodule(&dso->symtab, path, &dso->kmod_text_off);
+}
+
 int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso)
 {
 	char path[PATH_MAX], hex[41];
@@ -655,6 +701,9 @@ int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso)
 		break;
 	case PULSE_DSO_PERF_MAP:
 		ret = pulse_symtab__load_perf_map(&dso->symtab, dso->long_name);
+		break;
+	case PULSE_DSO_MODULE:
+		ret = dso__load_module(dsos, dso);
 		break;
 	case PULSE_DSO_NOSYMS:
 		ret = 0;

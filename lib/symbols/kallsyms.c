@@ -34,10 +34,15 @@ static uint8_t kallsyms_elf_type(char type)
 	return type == 't' || type == 'w' ? STT_FUNC : STT_OBJECT;
 }
 
-int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path)
+/*
+ * @module NULL: every symbol, modules' too (their "\t[mod]" cut after the
+ * fixup, as perf looks for '['); else only @module's, less @base.
+ */
+static int load_kallsyms(struct pulse_symtab *st, const char *path, const char *module,
+			 uint64_t base)
 {
 	char *line = NULL;
-	size_t cap = 0;
+	size_t cap = 0, mlen = module ? strlen(module) : 0;
 	ssize_t len;
 	int err = 0, count = 0;
 	FILE *f;
@@ -59,7 +64,15 @@ int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path)
 		name = end + 3;
 		if (!kallsyms_type_wanted(type) || name[0] == '$')
 			continue;
-		/* module names stay on until the sizes are fixed up: perf looks for '[' */
+		if (module) {
+			char *tab = strchr(name, '\t');
+
+			if (!tab || strncmp(tab + 1, "[", 1) || strncmp(tab + 2, module, mlen) ||
+			    strcmp(tab + 2 + mlen, "]") || addr < base)
+				continue;
+			*tab = '\0';
+			addr -= base;
+		}
 		err = pulse_symtab__add(st, addr, 0, kallsyms_binding(type), kallsyms_elf_type(type),
 					name);
 		if (err)
@@ -80,6 +93,17 @@ int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path)
 		}
 	}
 	return count;
+}
+
+int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path)
+{
+	return load_kallsyms(st, path, NULL, 0);
+}
+
+int pulse_symtab__load_kallsyms_module(struct pulse_symtab *st, const char *path,
+				       const char *module, uint64_t base)
+{
+	return load_kallsyms(st, path, module, base);
 }
 
 /* Functions, or an absolute alias of one (PARISC64's _text). */

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel modules: perf's name for a module's DSO, and its symbols from the
+ * .ko file. A .ko is relocatable (ET_REL): its symbols are offsets into
+ * their sections. perf takes a symbol at st_value + the section's file
+ * offset, and an address in the module at its distance from the module's
+ * load address + the file offset of .text (the module's core starts with
+ * its .text), so that .text symbols land where the kernel put them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <pulse/symbols.h>
+#include "core/internal.h"
+
+/* perf's kmod_path__parse_name() */
+char *pulse_kmod__name(const char *path)
+{
+	const char *name = strrchr(path, '/'), *ext;
+	char *out;
+	bool kmod = false;
+
+	name = name ? name + 1 : path;
+	if (name[0] == '[')
+		return strdup(name);
+	ext = strrchr(name, '.');
+	if (!ext)
+		return strdup(name);
+	/* perf 6.1 knows two compressions for modules */
+	if (!strcmp(ext, ".gz") || !strcmp(ext, ".xz"))
+		ext -= 3;
+	if (ext > name)
+		kmod = !strncmp(ext, ".ko", 3);
+	if (kmod ? asprintf(&out, "[%.*s]", (int)(ext - name), name) < 0 :
+		   asprintf(&out, "%s", name) < 0)
+		return NULL;
+	for (char *c = out; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	return out;
+}
+
+static int text_offset(const char *path, uint64_t *off)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	int fd, err = -ENOENT;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx)) {
+		err = -ENOEXEC;
+		goto out;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && !strcmp(name, ".text")) {
+			*off = sh.sh_offset;
+			err = 0;
+			break;
+		}
+	}
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return err;
+}
+
+int pulse_symtab__load_kmodule(struct pulse_symtab *st, const char *path, uint64_t *text_off)
+{
+	int err = text_offset(path, text_off);
+
+	if (err)
+		return err;
+	/* the ELF loader takes ET_REL symbols at st_value + sh_offset, as perf */
+	return pulse_symtab__load_elf(st, path, NULL);
+}
