@@ -118,6 +118,31 @@ test_expect_success 'older layouts, a pipe, a byte-swapped file: the same rows' 
 	test_cmp expect out
 '
 
+# a 32-bit producer: i686, modules below 4 GiB, kernel callchain markers
+# as a 32-bit perf writes them (u64 all the same)
+test_expect_success PERF 'a 32-bit producer: the same names and addresses as perf' '
+	cat >m32.spec <<-EOF &&
+	attr_size 72
+	feature osrelease 3.16.0-4-686-pae
+	feature arch i686
+	event name=cycles type=0 period=1000 sample_type=IP|TID|TIME|PERIOD|CALLCHAIN ids=3 flags=comm|mmap
+	mmap pid=-1 tid=0 start=0xc1000000 len=0x600000 pgoff=0xc1000000 name=[kernel.kallsyms]_text misc=kernel
+	mmap pid=-1 tid=0 start=0xf8a00000 len=0x20000 name=/lib/modules/3.16.0-4-686-pae/kernel/drivers/usb/host/ehci-hcd.ko misc=kernel
+	comm pid=7 tid=7 comm=kworker/0:1 exec=1
+	sample ip=0xf8a01234 pid=7 tid=7 time=10 misc=kernel callchain=0xffffffffffffff80,0xf8a01234,0xf8a00040
+	sample ip=0xf8a01234 pid=7 tid=7 time=11 misc=kernel callchain=0xffffffffffffff80,0xf8a01234
+	sample ip=0xf8a02000 pid=7 tid=7 time=12 misc=kernel callchain=0xffffffffffffff80,0xf8a02000
+	EOF
+	"$TOOLS/pulse-synth" m32.spec m32.data &&
+	perf report --stdio -i m32.data 2>/dev/null | grep -v "^#" | grep . >perf.out &&
+	pulse report --stdio -i m32.data 2>/dev/null | grep -v "^#" | grep . >pulse.out &&
+	test_cmp perf.out pulse.out &&
+	grep -q "\[ehci_hcd\] *\[k\] 0x0000000000001234" pulse.out &&
+	perf script -i m32.data 2>/dev/null >perf.out &&
+	pulse script -i m32.data 2>/dev/null >pulse.out &&
+	test_cmp perf.out pulse.out
+'
+
 for args in "--symfs root" ""; do
 test_expect_success PERF "perf 6.1 agrees: report and script ${args:-without the .ko}" '
 	for f in mod.data nobid.data other.data; do
