@@ -502,7 +502,6 @@ static int dso__load_user(struct pulse_dsos *dsos, struct pulse_dso *dso)
 				      c.run[0] ? c.run : c.syms);
 }
 
-/* The vDSO of this process: the same kernel made the recorded one. */
 /* This process's vDSO image and its size; NULL when there is none. */
 static const void *own_vdso(size_t *size)
 {
