@@ -185,24 +185,24 @@ test_expect_success "a $mode with a record of size 0: every whole record before 
 '
 done
 
+# A record of size 0 halfway through a real pipe: the same lines as the
+# stream cut at that record, and a warning naming where.
 test_expect_success 'a pulse pipe recording damaged mid-stream: the records before the damage' '
 	"$PULSE" record -q -o - -- "$WL/spin" 150 >rec.pipe 2>/dev/null &&
-	"$PULSE" script -i rec.pipe >whole.txt &&
-	n=$(wc -l <whole.txt) && test "$n" -gt 4 &&
 	"$PULSE" report -D -i rec.pipe >dump.txt &&
+	n=$(grep -cE "^0x[0-9a-f]+@[^ ]* \[0x[0-9a-f]+\]: event: 9" dump.txt) &&
+	expect_gt "$n" 4 "samples" &&
 	at=$(grep -E "^0x[0-9a-f]+@[^ ]* \[0x[0-9a-f]+\]: event: 9" dump.txt |
 		sed -n "$((n / 2))p" | sed "s/@.*//") &&
-	test -n "$at" &&
-	at=$(printf %#x $((at + 16))) && # -D counts from after the pipe header
+	at=$((at + 16)) && # -D counts from after the pipe header
 	cp rec.pipe bad.pipe &&
 	printf "\000\000" | dd of=bad.pipe bs=1 seek=$((at + 6)) conv=notrunc status=none &&
+	head -c $at rec.pipe >cut.pipe &&
 	"$PULSE" script -i - <bad.pipe >part.txt 2>err &&
-	grep -qx "warning: [0-9]* bytes unreadable at $at" err &&
-	test $(wc -l <part.txt) = $((n / 2 - 1)) &&
-	awk "{ print \$3 }" part.txt | sort >part.sorted &&
-	awk "{ print \$3 }" whole.txt | sort >whole.sorted &&
-	comm -23 part.sorted whole.sorted >extra.txt &&
-	test_cmp /dev/null extra.txt
+	grep -qx "warning: [0-9]* bytes unreadable at $(printf %#x $at)" err &&
+	"$PULSE" script -i - <cut.pipe >cut.txt 2>/dev/null &&
+	test_cmp cut.txt part.txt &&
+	expect_gt "$(wc -l <part.txt)" 1 "lines before the damage"
 '
 
 test_expect_success 'a recorder killed before its final header: every record, exit 0' '
