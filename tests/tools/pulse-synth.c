@@ -105,6 +105,9 @@ static void die(const char *fmt, ...)
 
 static void put(struct bytes *b, const void *p, size_t n)
 {
+	/* an empty feature (BRANCH_STACK) has no buffer: memcpy wants one */
+	if (!n)
+		return;
 	if (b->len + n > b->cap) {
 		b->cap = (b->len + n) * 2 + 256;
 		b->p = realloc(b->p, b->cap);
