@@ -921,5 +921,6 @@ int main(int argc, char **argv)
 		perror(argv[2]);
 		return 1;
 	}
+	free(out.p);
 	return 0;
 }
