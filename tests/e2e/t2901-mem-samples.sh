@@ -93,6 +93,7 @@ spec() {
 	comm pid=4242 tid=4242 comm=memload time=900000
 	mmap2 pid=4242 tid=4242 start=$((BASE + 0x1000)) len=0x1000 pgoff=0x1000 name=$BIN maj=8 min=1 ino=77 gen=0 prot=5 flags=2 time=900001
 	mmap2 pid=4242 tid=4242 start=$((BASE + 0x3000)) len=0x2000 pgoff=0x2000 name=$BIN maj=8 min=1 ino=77 gen=0 prot=3 flags=2 time=900002
+	mmap2 pid=4242 tid=4242 start=0x7f0000001000 len=0x80 pgoff=0 name=$WL/spin maj=8 min=1 ino=78 gen=0 prot=3 flags=2 time=900003
 	EOF
 	gen 0 40 0
 	gen 3 20 0
@@ -181,6 +182,65 @@ test_expect_success PERF 'report -D vs perf: weight, data_src, phys_addr lines' 
 		test_cmp $f.dperf $f.dpulse && test -s $f.dperf || return 1
 	done &&
 	grep -q "^\.\.\. weight: 10,0x3,0x0$" struct.dpulse
+'
+
+# same_report FILE ARGS...: pulse report --stdio prints what perf's does
+# (file or pipe), perf's random tip left out
+same_report() {
+	local f=$1; shift
+	perf_in "$f" report --stdio "$@" 2>/dev/null | grep -v "^# (Tip:" >"$f.rperf" || {
+		echo "perf report $* failed on $f" >&2; return 1; }
+	pulse_in "$f" report --stdio "$@" 2>"$f.rerr" | grep -v "^# (Tip:" >"$f.rpulse" || {
+		cat "$f.rerr" >&2; return 1; }
+	grep -q "%" "$f.rperf" || { echo "perf printed no rows for $f $*" >&2; return 1; }
+	diff -u "$f.rperf" "$f.rpulse" >"$f.rdiff" || {
+		echo "report $* differs on $f:" >&2; head -30 "$f.rdiff" >&2; return 1; }
+}
+
+test_expect_success PERF 'report --mem-mode vs perf (perf mem report'"'"'s default keys)' '
+	for f in loads struct ibs hw pipe old swapped; do
+		same_report $f.data --mem-mode &&
+		same_report $f.data --mem-mode -n || return 1
+	done
+'
+
+test_expect_success PERF 'report: each memory key vs perf' '
+	for k in mem symbol_daddr dso_daddr snoop tlb locked blocked local_weight weight \
+		 local_ins_lat ins_lat; do
+		same_report loads.data --mem-mode --sort $k &&
+		same_report struct.data --mem-mode --sort $k || return 1
+	done &&
+	same_report loads.data --mem-mode --sort dso_daddr,tlb,snoop,mem &&
+	same_report loads.data --mem-mode --sort blocked,locked &&
+	same_report loads.data --mem-mode --sort symbol_daddr,dso_daddr,sym &&
+	same_report struct.data --mem-mode -n --sort weight,sym,symbol_daddr &&
+	same_report pipe.data --mem-mode --sort mem,snoop,tlb,locked,blocked,dso_daddr
+'
+
+test_expect_success PERF 'report: weight keys without --mem-mode, p_stage_cyc dropped as on x86' '
+	same_report loads.data --sort local_weight,weight,ins_lat,local_ins_lat,p_stage_cyc &&
+	same_report struct.data --sort sym,weight,dso &&
+	same_report struct.data -n --sort ins_lat,local_ins_lat,local_p_stage_cyc &&
+	same_report swapped.data --sort local_ins_lat,comm &&
+	same_report struct.data --sort symbol_size
+'
+
+test_expect_success 'report: the memory columns, exactly' '
+	pulse report -i struct.data --stdio --mem-mode >mm.out &&
+	grep -q "^# Total weight : 2946$" mm.out &&
+	grep -q "^# Sort order   : local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat,local_p_stage_cyc$" mm.out &&
+	grep -q "^# Overhead  Local Weight  Memory access             Symbol      Shared Object  Data Symbol                         Data Object       Snoop         TLB access              Locked  Blocked     Local INSTR Latency$" mm.out &&
+	grep -q "^ *[0-9.]*%  100           N/A                       \[.\] leaf_a  calltree       \[.\] __data_start                    calltree          N/A           N/A                     No       N/A        [0-9] *$" mm.out &&
+	grep -q "\[.\] 0x00007ffd12340000              \[unknown\]" mm.out &&
+	grep -q "\[.\] __dso_handle+0x0 " mm.out &&
+	grep -q " spin  " mm.out
+'
+
+test_expect_success 'report: memory keys need --mem-mode, --mem-mode needs DATA_SRC' '
+	expect_fail 129 sort.err pulse report -i loads.data --stdio --sort mem &&
+	one_error sort.err "memory key" &&
+	expect_fail 1 nods.err pulse report -i nods.data --stdio --mem-mode &&
+	one_error nods.err "no mem data"
 '
 
 test_done
