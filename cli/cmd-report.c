@@ -149,43 +149,6 @@ static int report__filter_trace(struct report *rep, struct pulse_hists *h,
 	return 0;
 }
 
-/*
- * The sample's memory fields, as perf 6.1 on x86 parses them (WEIGHT_STRUCT:
- * var1_dw the weight, var2_w the instruction latency) and resolves the data
- * address (the sample's cpumode, no fallback); in --mem-mode the weight, or
- * 1, is the period.
- */
-static int report__set_mem(struct report *rep, struct pulse_hists *h,
-			   const struct perf_event_attr *attr, struct pulse_sample *s,
-			   uint8_t cpumode, struct pulse_hist_mem *mem)
-{
-	__u64 st = attr->sample_type;
-	struct pulse_addr_loc dal;
-	int err;
-
-	memset(mem, 0, sizeof(*mem));
-	mem->data_src = st & PERF_SAMPLE_DATA_SRC ? s->data_src : 0;
-	if (st & PERF_SAMPLE_WEIGHT) {
-		mem->weight = s->weight;
-	} else if (st & PERF_SAMPLE_WEIGHT_STRUCT) {
-		mem->weight = (uint32_t)s->weight;
-		mem->ins_lat = (uint16_t)(s->weight >> 32);
-	}
-	if (rep->mem_mode) {
-		mem->daddr = st & PERF_SAMPLE_ADDR ? s->addr : 0;
-		err = pulse_machine__resolve(&rep->machine, s->pid, s->tid, cpumode, mem->daddr,
-					     &dal);
-		if (err)
-			return err;
-		mem->daddr_dso = dal.dso;
-		mem->daddr_sym = dal.dso ? dal.sym : NULL;
-		mem->daddr_off = dal.addr;
-		s->period = mem->weight ? mem->weight : 1;
-	}
-	pulse_hists__set_mem(h, mem);
-	return 0;
-}
-
 static int report__sample(struct report *rep, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
@@ -216,10 +179,14 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 	if (al.dso)
 		al.dso->hit = true;
 	if (rep->mem_keys) {
-		err = report__set_mem(rep, h, attr, &s, rec->misc & PERF_RECORD_MISC_CPUMODE_MASK,
-				      &mem);
+		err = pulse_hist_mem__init(&mem, attr, &s, &rep->machine,
+					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, rep->mem_mode);
 		if (err)
 			return err;
+		/* perf's iter_add_single_mem_entry(): the weight, or 1, is the period */
+		if (rep->mem_mode)
+			s.period = mem.weight ? mem.weight : 1;
+		pulse_hists__set_mem(h, &mem);
 	}
 	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		/* report__filter_trace() resolved it for the parent */

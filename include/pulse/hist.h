@@ -363,6 +363,20 @@ const char *pulse_sort_key__title(enum pulse_sort_key key);
  */
 void pulse_hists__set_mem(struct pulse_hists *h, const struct pulse_hist_mem *mem);
 
+struct pulse_sample;
+struct perf_event_attr;
+
+/**
+ * pulse_hist_mem__init - a sample's memory fields as perf 6.1 on x86 reads
+ * them: WEIGHT_STRUCT's var1_dw is the weight and var2_w the instruction
+ * latency; with @resolve, the data address is looked up in the thread's
+ * maps with the sample's @cpumode and no fallback (perf's ip__resolve_data())
+ * Return: 0, or pulse_machine__resolve()'s error.
+ */
+int pulse_hist_mem__init(struct pulse_hist_mem *mem, const struct perf_event_attr *attr,
+			 const struct pulse_sample *s, struct pulse_machine *m, uint8_t cpumode,
+			 bool resolve);
+
 /* Does any key read struct pulse_hist_mem? */
 bool pulse_hists__has_mem_keys(const struct pulse_hists *h);
 

@@ -22,9 +22,38 @@
  * accepts them and shows no column, and so does pulse.
  */
 #include <string.h>
+#include <pulse/data.h>
 #include <pulse/data-src.h>
 #include <pulse/hist.h>
 #include "core/internal.h"
+
+int pulse_hist_mem__init(struct pulse_hist_mem *mem, const struct perf_event_attr *attr,
+			 const struct pulse_sample *s, struct pulse_machine *m, uint8_t cpumode,
+			 bool resolve)
+{
+	__u64 st = attr->sample_type;
+	struct pulse_addr_loc dal;
+	int err;
+
+	memset(mem, 0, sizeof(*mem));
+	mem->data_src = st & PERF_SAMPLE_DATA_SRC ? s->data_src : 0;
+	if (st & PERF_SAMPLE_WEIGHT) {
+		mem->weight = s->weight;
+	} else if (st & PERF_SAMPLE_WEIGHT_STRUCT) {
+		mem->weight = (uint32_t)s->weight;
+		mem->ins_lat = (uint16_t)(s->weight >> 32);
+	}
+	if (!resolve)
+		return 0;
+	mem->daddr = st & PERF_SAMPLE_ADDR ? s->addr : 0;
+	err = pulse_machine__resolve(m, s->pid, s->tid, cpumode, mem->daddr, &dal);
+	if (err)
+		return err;
+	mem->daddr_dso = dal.dso;
+	mem->daddr_sym = dal.dso ? dal.sym : NULL;
+	mem->daddr_off = dal.addr;
+	return 0;
+}
 
 bool pulse_sort_key__is_mem(enum pulse_sort_key key)
 {
