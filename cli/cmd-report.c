@@ -765,7 +765,9 @@ static int report_main(int argc, const char **argv)
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
 				    parse_call_graph),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
+			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
+			   "local_weight, weight, local_ins_lat, ins_lat"),
 		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
 		OPT_BOOLEAN('\0', "show-total-period", &show_period,
 			    "show a column with the sum of periods"),

@@ -242,22 +242,28 @@ static int blk_scn(char *base, size_t at, size_t sz, const uint64_t *ds)
 	return (int)l;
 }
 
+/* the scratch's text into @out (@sz > 0), cut to fit */
+static void copy_out(char *out, size_t sz, const char *base)
+{
+	size_t n = strnlen(base, sz - 1);
+
+	memcpy(out, base, n);
+	out[n] = '\0';
+}
+
 typedef int (*scn_fn)(char *base, size_t at, size_t sz, const uint64_t *ds);
 
 /* one field's function on a scratch buffer, copied to @out */
 static int one(scn_fn fn, char *out, size_t sz, const uint64_t *ds)
 {
 	char base[SCRATCH];
-	size_t n;
 	int ret;
 
 	if (!sz)
 		return 0;
 	base[0] = '\0';
 	ret = fn(base, 0, sz, ds);
-	n = strnlen(base, sz - 1);
-	memcpy(out, base, n);
-	out[n] = '\0';
+	copy_out(out, sz, base);
 	return ret;
 }
 
@@ -316,15 +322,12 @@ static int meminfo(char *base, size_t sz, uint64_t ds)
 int pulse_data_src__scnprintf(char *out, size_t sz, uint64_t ds)
 {
 	char base[SCRATCH];
-	size_t n;
 	int ret;
 
 	if (!sz)
 		return 0;
 	ret = meminfo(base, sz, ds);
-	n = strnlen(base, sz - 1);
-	memcpy(out, base, n);
-	out[n] = '\0';
+	copy_out(out, sz, base);
 	return ret;
 }
 
