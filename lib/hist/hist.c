@@ -561,6 +561,24 @@ static int entry__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e
 	return pulse_cc_root__append(e->callchain, chain, nr, period, h->cc.address_key);
 }
 
+/*
+ * What a callchain frame's entry is looked for in the sample's cache as:
+ * perf's he_tmp (iter_add_next_cumulative_entry()) has no weights, so a
+ * sample with a weight does not find its own entry there and adds to it
+ * again. @tmp holds the key when it differs from @ckey.
+ */
+static const struct pulse_hist_entry *hists__cache_key(const struct pulse_hists *h,
+							const struct pulse_hist_entry *ckey,
+							uint32_t loc, struct pulse_hist_entry *tmp)
+{
+	if (!ckey->mem)
+		return ckey;
+	*tmp = *ckey;
+	tmp->mem = NULL;
+	tmp->hash = frame_hash(h, tmp, sample_hash(h, tmp), loc);
+	return tmp;
+}
+
 /* which of @nr_parts workers owns an entry: equal entries, equal hashes */
 static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
 {
@@ -631,7 +649,8 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		.filtered = h->cur_filtered,
 		.mem = (struct pulse_hist_mem *)h->cur_mem,
 	};
-	struct pulse_hist_entry ckey;
+	struct pulse_hist_entry ckey, tmp;
+	const struct pulse_hist_entry *dkey;
 	size_t nr_cache = 0;
 	char level = al->level;
 	uint64_t shash = sample_hash(h, &key);
@@ -685,9 +704,10 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 			continue;
 		ckey.born = h->cur_seq << 16 | (i + 1);
 		/* recursion: each entry once per sample */
+		dkey = hists__cache_key(h, &ckey, loc, &tmp);
 		for (size_t k = 0; k < nr_cache && !dup; k++)
-			dup = slot_tag_is(h->he_cache[k], ckey.hash) &&
-			      entry_equal(h, &h->entries[(uint32_t)h->he_cache[k]], &ckey);
+			dup = slot_tag_is(h->he_cache[k], dkey->hash) &&
+			      entry_equal(h, &h->entries[(uint32_t)h->he_cache[k]], dkey);
 		if (dup)
 			continue;
 		idx = hists__findnew(h, &ckey, period, false);

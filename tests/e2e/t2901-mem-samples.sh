@@ -230,7 +230,7 @@ test_expect_success PERF 'report: weight keys without --mem-mode, p_stage_cyc dr
 	same_report struct.data --sort symbol_size
 '
 
-test_expect_success PERF 'report --mem-mode vs perf: callchains, weight 0, address 0' '
+test_expect_success PERF 'report vs perf: callchains (--mem-mode, --children), weight 0, address 0' '
 	cat >cc.spec <<-EOF &&
 	event name=$LOADS type=4 config=0x1cd period=1000 sample_type=IP|TID|TIME|ADDR|ID|CPU|PERIOD|CALLCHAIN|WEIGHT|DATA_SRC ids=11 flags=sample_id_all|comm|mmap|mmap2
 	feature event_desc
@@ -245,6 +245,11 @@ test_expect_success PERF 'report --mem-mode vs perf: callchains, weight 0, addre
 	same_report cc.data --mem-mode &&
 	same_report cc.data --mem-mode -g none --sort symbol_daddr,mem &&
 	grep -q "\[.\] 0000000000000000 " cc.data.rpulse &&
+	# --children: perf looks a frame up without its weight, and a sample
+	# with a weight adds to its own entry twice
+	same_report cc.data --sort local_weight,sym &&
+	same_report cc.data --sort weight,sym -g caller &&
+	same_report cc.data --no-children --sort ins_lat,sym &&
 	same_script cc.data
 '
 
