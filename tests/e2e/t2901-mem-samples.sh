@@ -1,9 +1,10 @@
 #!/bin/bash
 # Memory samples (DATA_SRC, WEIGHT / WEIGHT_STRUCT, ADDR, PHYS_ADDR), which
 # this machine cannot record: files written by pulse-synth in several
-# layouts (perf mem's raw cpu/mem-loads/ and mem-stores/ events, an AMD
-# ibs_op-like dynamic PMU type, WEIGHT and WEIGHT_STRUCT, 64- and 128-byte
-# attrs, with and without sample_id_all, pipe mode, byte-swapped), against
+# layouts (perf mem's raw cpu/mem-loads/ event, an AMD ibs_op-like dynamic
+# PMU type, a hardware event; WEIGHT and WEIGHT_STRUCT; 64-, 96-, 112- and
+# 128-byte attrs, with and without sample_id_all and sample ids; file and
+# pipe mode; byte-swapped; callchains), against
 # perf 6.1's script and report on the same files, plus exact lines that
 # need no perf. The samples land in the test's own calltree binary (code)
 # and in its data segment, the stack and unmapped memory (data).
@@ -116,6 +117,10 @@ test_expect_success 'pulse-synth writes the memory files' '
 	spec "$LOADS" 4 0x1cd "$STYPE" format=pipe >pipe.spec && synth pipe.spec pipe.data &&
 	spec "$LOADS" 4 0x1cd "$STYPE" attr_size=64 flags=comm\|mmap\|mmap2 >old.spec &&
 	synth old.spec old.data &&
+	spec "$LOADS" 4 0x1cd IP\|TID\|TIME\|ADDR\|CPU\|PERIOD\|WEIGHT\|DATA_SRC attr_size=96 \
+	     flags=comm\|mmap\|mmap2 >noid.spec && synth noid.spec noid.data &&
+	spec "$LOADS" 4 0x1cd IP\|TID\|TIME\|ADDR\|CPU\|PERIOD\|WEIGHT_STRUCT\|DATA_SRC\|PHYS_ADDR \
+	     attr_size=112 format=pipe >pipe112.spec && synth pipe112.spec pipe112.data &&
 	spec ibs_op// 11 0 "$STYPE" >ibs.spec && synth ibs.spec ibs.data &&
 	spec cycles 0 0 "$STYPE" >hw.spec && synth hw.spec hw.data &&
 	spec "$LOADS" 4 0x1cd "$STYPE_S" nodesc >nodesc.spec && synth nodesc.spec nodesc.data &&
@@ -165,6 +170,8 @@ test_expect_success PERF 'script vs perf: -F with data_src, weight, ins_lat, add
 test_expect_success PERF 'script vs perf: pipe, old attr without sample_id_all, byte-swapped' '
 	same_script pipe.data &&
 	same_script old.data &&
+	same_script noid.data &&
+	same_script pipe112.data -F+ins_lat &&
 	same_script swapped.data &&
 	# perf 6.1 does not swap the u32 halves of CPU in a swapped pipe (its
 	# evsels there lack needs_swap): the cpu column is left out
@@ -203,7 +210,7 @@ same_report() {
 }
 
 test_expect_success PERF 'report --mem-mode vs perf (perf mem report'"'"'s default keys)' '
-	for f in loads struct ibs hw pipe old swapped; do
+	for f in loads struct ibs hw pipe old noid pipe112 swapped; do
 		same_report $f.data --mem-mode &&
 		same_report $f.data --mem-mode -n || return 1
 	done
