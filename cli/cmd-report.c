@@ -66,6 +66,8 @@ struct report {
 	char *trace_buf;
 	size_t trace_len;
 	int err;			/* first error met while delivering */
+	bool mem_mode;			/* --mem-mode: weights as periods */
+	bool mem_keys;			/* a memory sort key: samples carry their mem fields */
 };
 
 static uint64_t get_lost(const struct perf_event_header *rec)
@@ -150,6 +152,7 @@ static int report__filter_trace(struct report *rep, struct pulse_hists *h,
 static int report__sample(struct report *rep, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
+	struct pulse_hist_mem mem;
 	struct pulse_sample s;
 	struct pulse_addr_loc al;
 	struct pulse_hists *h;
@@ -175,6 +178,16 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 		return err > 0 ? 0 : err;
 	if (al.dso)
 		al.dso->hit = true;
+	if (rep->mem_keys) {
+		err = pulse_hist_mem__init(&mem, attr, &s, &rep->machine,
+					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, rep->mem_mode);
+		if (err)
+			return err;
+		/* perf's iter_add_single_mem_entry(): the weight, or 1, is the period */
+		if (rep->mem_mode)
+			s.period = mem.weight ? mem.weight : 1;
+		pulse_hists__set_mem(h, &mem);
+	}
 	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		/* report__filter_trace() resolved it for the parent */
 		if (!rep->parent)
@@ -446,6 +459,27 @@ static bool has_callchains(struct pulse_data *d)
 			return true;
 	}
 	return false;
+}
+
+/* perf 6.1's default_mem_sort_order */
+#define MEM_SORT_ORDER \
+	"local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat," \
+	"local_p_stage_cyc"
+
+/* perf's report__setup_sample_type(): --mem-mode needs DATA_SRC in some event */
+static int report__check_mem_mode(struct report *rep)
+{
+	size_t nr = pulse_data__nr_attrs(rep->d);
+	__u64 st = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		st |= pulse_data__attr(rep->d, i)->sample_type;
+	/* a pipe's attrs come later */
+	if (nr && !(st & PERF_SAMPLE_DATA_SRC)) {
+		error("Selected --mem-mode but no mem data. Did you call perf record without -d?");
+		return 1;
+	}
+	return 0;
 }
 
 static bool tracepoints_only(struct pulse_data *d)
@@ -731,7 +765,9 @@ static int report_main(int argc, const char **argv)
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
 				    parse_call_graph),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
+			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
+			   "local_weight, weight, local_ins_lat, ins_lat"),
 		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
 		OPT_BOOLEAN('\0', "show-total-period", &show_period,
 			    "show a column with the sum of periods"),
@@ -759,6 +795,7 @@ static int report_main(int argc, const char **argv)
 			   "how to display percentage of filtered entries"),
 		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
+		OPT_BOOLEAN('\0', "mem-mode", &rep.mem_mode, "mem access profile"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &show_stats, "display event stats"),
 		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
@@ -829,12 +866,20 @@ static int report_main(int argc, const char **argv)
 	/* perf's get_default_sort_order(): "trace" when every event is a tracepoint */
 	if (user_sort)
 		sort = user_sort;
+	else if (rep.mem_mode)
+		sort = MEM_SORT_ORDER;
 	else if (!pulse_data__is_pipe(rep.d) && tracepoints_only(rep.d))
 		sort = "trace";	/* a pipe's attrs come after perf chose */
 	/* perf's cmd_report(): any --sort naming "symbol" gets ipc_null appended */
-	if (strstr(sort, "symbol")) {
+	if (user_sort && strstr(sort, "symbol")) {
 		snprintf(sort_buf, sizeof(sort_buf), "%s,ipc_null", sort);
 		sort = sort_buf;
+	}
+	if (rep.mem_mode) {
+		sopts.mem_sort_order = sort;
+		ret = report__check_mem_mode(&rep);
+		if (ret)
+			goto out_close;
 	}
 	err = report__parse_sort(&rep, sort);
 	if (err < 0) {
@@ -842,6 +887,16 @@ static int report_main(int argc, const char **argv)
 		goto out_close;
 	}
 	rep.nr_keys = err;
+	for (size_t k = 0; k < rep.nr_keys; k++) {
+		rep.mem_keys |= pulse_sort_key__is_mem(rep.keys[k]);
+		if (!rep.mem_mode && pulse_sort_key__needs_mem_mode(rep.keys[k])) {
+			/* perf's sort_dimension__add() refuses them outside memory mode */
+			error("invalid --sort key: '%s' is a memory key, for --mem-mode",
+			      pulse_sort_key__title(rep.keys[k]));
+			ret = PULSE_EXIT_USAGE;
+			goto out_close;
+		}
+	}
 	err = report__setup_parent(&rep, parent_pattern);
 	if (err) {
 		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
@@ -893,6 +948,9 @@ static int report_main(int argc, const char **argv)
 		 */
 		if (pulse_data__is_pipe(rep.d))
 			rep.cumulate = false;
+		/* perf's --mem-mode turns --children off */
+		if (rep.mem_mode)
+			rep.cumulate = false;
 		rep.chains = rep.cc.enabled || rep.cumulate;
 	} else if (cc_opt.given && rep.cc.enabled) {
 		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
@@ -917,7 +975,8 @@ static int report_main(int argc, const char **argv)
 	 * CPUs (this thread keeps reading and resolving). Without threads,
 	 * the same result on this thread.
 	 */
-	if (rep.chains) {
+	/* the pool's threads are not given the samples' memory fields */
+	if (rep.chains && !rep.mem_keys) {
 		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 		if (ncpu > 1 && pulse_hist_pool__new(&rep.pool, ncpu > 8 ? 8 : ncpu))

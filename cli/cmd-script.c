@@ -182,7 +182,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_CALLBACK('F', "fields", &sc, "str",
 			     "comma separated output fields, [type:]f1,f2 or +f/-f (types: hw,sw,"
 			     "trace,raw,break): comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,"
-			     "symoff,period,misc,flags,weight,ins_lat,phys_addr,data_page_size,"
+			     "symoff,period,misc,flags,data_src,weight,ins_lat,phys_addr,data_page_size,"
 			     "code_page_size",
 			     parse_field_arg),
 		OPT_BOOLEAN('\0', "ns", &opts.ns, "show times in nanoseconds"),

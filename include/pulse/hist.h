@@ -35,9 +35,39 @@ enum pulse_sort_key {
 	 */
 	PULSE_SORT_TID,
 	PULSE_SORT_PARENT,	/* "parent": the first callchain frame matching -p */
+	/*
+	 * The memory keys (lib/hist/sort-mem.c), from the sample's
+	 * struct pulse_hist_mem; those up to PULSE_SORT_BLOCKED need perf's
+	 * --mem-mode (pulse_sort_key__needs_mem_mode())
+	 */
+	PULSE_SORT_MEM,			/* "mem": mem_lvl, "L1 hit" */
+	PULSE_SORT_SYM_DADDR,		/* "symbol_daddr": the data address's symbol */
+	PULSE_SORT_DSO_DADDR,		/* "dso_daddr": its DSO */
+	PULSE_SORT_SNOOP,		/* "snoop" */
+	PULSE_SORT_TLB,			/* "tlb" */
+	PULSE_SORT_LOCKED,		/* "locked" */
+	PULSE_SORT_BLOCKED,		/* "blocked" */
+	PULSE_SORT_LOCAL_WEIGHT,	/* "local_weight": the first sample's weight */
+	PULSE_SORT_WEIGHT,		/* "weight": that times the samples */
+	PULSE_SORT_LOCAL_INS_LAT,	/* "local_ins_lat" */
+	PULSE_SORT_INS_LAT,		/* "ins_lat" */
 };
 
-#define PULSE_SORT_MAX_KEYS 8
+#define PULSE_SORT_MAX_KEYS 16
+
+/*
+ * What the memory keys know of a sample (perf's mem_info and the sample's
+ * weight fields); pulse_hists__set_mem() before adding it.
+ */
+struct pulse_hist_mem {
+	uint64_t data_src;			/* PERF_SAMPLE_DATA_SRC, 0 without */
+	uint64_t weight;			/* WEIGHT, or WEIGHT_STRUCT's var1_dw */
+	uint16_t ins_lat;			/* WEIGHT_STRUCT's var2_w */
+	uint64_t daddr;				/* PERF_SAMPLE_ADDR */
+	uint64_t daddr_off;			/* that in its DSO's space (al.addr) */
+	struct pulse_dso *daddr_dso;		/* NULL: not in a map */
+	const struct pulse_symbol *daddr_sym;	/* NULL: no symbol there */
+};
 
 struct pulse_hist_entry {
 	const char *comm;			/* comm at the first sample (interned) */
@@ -66,6 +96,7 @@ struct pulse_hist_entry {
 	 */
 	uint32_t max_depth;
 	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
+	struct pulse_hist_mem *mem;		/* owned; NULL without memory keys */
 	/*
 	 * perf's he->filtered: the first sample's filter verdict, which every
 	 * later sample of the entry shares; not printed, in the totals only
@@ -109,6 +140,7 @@ struct pulse_hists {
 	size_t merges_pos;				/* pass two's place in it */
 	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
 	bool cur_filtered;				/* pulse_hists__set_parent() */
+	const struct pulse_hist_mem *cur_mem;		/* pulse_hists__set_mem() */
 	/*
 	 * After __use_relative(): the total_period before it, which perf's
 	 * callchain percentages keep; 0 otherwise
@@ -324,6 +356,39 @@ const char *pulse_sort_keys__known(void);
 
 /* perf's --sort title of a key ("Command", "Trace output", ...) */
 const char *pulse_sort_key__title(enum pulse_sort_key key);
+
+/**
+ * pulse_hists__set_mem - the memory fields of the next __add()/__add_chain()
+ * sample (NULL: none); copied when an entry is created. Not for the pool.
+ */
+void pulse_hists__set_mem(struct pulse_hists *h, const struct pulse_hist_mem *mem);
+
+struct pulse_sample;
+struct perf_event_attr;
+
+/**
+ * pulse_hist_mem__init - a sample's memory fields as perf 6.1 on x86 reads
+ * them: WEIGHT_STRUCT's var1_dw is the weight and var2_w the instruction
+ * latency; with @resolve, the data address is looked up in the thread's
+ * maps with the sample's @cpumode and no fallback (perf's ip__resolve_data())
+ * Return: 0, or pulse_machine__resolve()'s error.
+ */
+int pulse_hist_mem__init(struct pulse_hist_mem *mem, const struct perf_event_attr *attr,
+			 const struct pulse_sample *s, struct pulse_machine *m, uint8_t cpumode,
+			 bool resolve);
+
+/* Does any key read struct pulse_hist_mem? */
+bool pulse_hists__has_mem_keys(const struct pulse_hists *h);
+
+/* A memory key perf 6.1 takes only with --mem-mode (mem, symbol_daddr, ... blocked) */
+bool pulse_sort_key__needs_mem_mode(enum pulse_sort_key key);
+
+/* lib/hist/sort-mem.c, for hist.c: the memory keys' se_cmp (this file's sign) and hash */
+bool pulse_sort_key__is_mem(enum pulse_sort_key key);
+int pulse_sort_mem__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
+			const struct pulse_hist_entry *b);
+uint64_t pulse_sort_mem__hash(enum pulse_sort_key key, const struct pulse_hist_entry *e);
+const char *pulse_sort_mem__title(enum pulse_sort_key key);
 
 /* Has the key been asked for? */
 bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key);

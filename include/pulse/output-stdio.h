@@ -23,6 +23,11 @@ struct pulse_stdio_opts {
 	double percent_limit;	/* hide entries below this percentage */
 	bool sort_starts_with_sym;	/* --sort sym...: lone chains skip their first frame */
 	const char *time_slices;	/* --time as given: "(time slices: ...)" in the header */
+	/*
+	 * --mem-mode: the sort order, printed with the total weight in place
+	 * of the event count; NULL otherwise
+	 */
+	const char *mem_sort_order;
 };
 
 /**

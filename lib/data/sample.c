@@ -680,12 +680,13 @@ static int sw_sample(struct swc *c, const struct perf_event_attr *attr)
 		if (v && (sw_skip(c, v) || sw_u64(c, NULL)))
 			return -EBADMSG;
 	}
-	if (t & PERF_SAMPLE_WEIGHT_STRUCT) {
-		if (sw_u32(c, NULL) || sw_u16(c, NULL) || sw_u16(c, NULL))
-			return -EBADMSG;
-	} else if (t & PERF_SAMPLE_WEIGHT && sw_u64(c, NULL)) {
+	/*
+	 * WEIGHT_STRUCT too is one u64: the kernel writes weight.full, and
+	 * the uapi union orders its u32/u16/u16 by endianness so that
+	 * var1_dw is the low half either way (perf swaps it as a u64)
+	 */
+	if (t & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT) && sw_u64(c, NULL))
 		return -EBADMSG;
-	}
 	if (t & PERF_SAMPLE_DATA_SRC && sw_u64(c, NULL))
 		return -EBADMSG;
 	if (t & PERF_SAMPLE_TRANSACTION && sw_u64(c, NULL))

@@ -17,6 +17,9 @@
 #include "core/internal.h"
 #include "core/rbtree.h"
 
+/* a key name that adds no key */
+#define SORT_DROPPED ((enum pulse_sort_key)-1)
+
 static const struct {
 	const char *name;
 	enum pulse_sort_key key;
@@ -33,11 +36,27 @@ static const struct {
 	/* not in perf 6.1, which has no tid key */
 	{ "tid", PULSE_SORT_TID },
 	{ "parent", PULSE_SORT_PARENT },
+	{ "mem", PULSE_SORT_MEM },
+	{ "symbol_daddr", PULSE_SORT_SYM_DADDR },
+	{ "dso_daddr", PULSE_SORT_DSO_DADDR },
+	{ "snoop", PULSE_SORT_SNOOP },
+	{ "tlb", PULSE_SORT_TLB },
+	{ "locked", PULSE_SORT_LOCKED },
+	{ "blocked", PULSE_SORT_BLOCKED },
+	{ "local_weight", PULSE_SORT_LOCAL_WEIGHT },
+	{ "weight", PULSE_SORT_WEIGHT },
+	{ "local_ins_lat", PULSE_SORT_LOCAL_INS_LAT },
+	{ "ins_lat", PULSE_SORT_INS_LAT },
+	/* powerpc's: perf on x86 takes them and shows nothing (lib/hist/sort-mem.c) */
+	{ "p_stage_cyc", SORT_DROPPED },
+	{ "local_p_stage_cyc", SORT_DROPPED },
 };
 
 const char *pulse_sort_keys__known(void)
 {
-	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent";
+	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent, "
+	       "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked, local_weight, weight, "
+	       "local_ins_lat, ins_lat, p_stage_cyc, local_p_stage_cyc";
 }
 
 const char *pulse_sort_key__title(enum pulse_sort_key key)
@@ -63,8 +82,9 @@ const char *pulse_sort_key__title(enum pulse_sort_key key)
 		return "IPC   [IPC Coverage]";
 	case PULSE_SORT_PARENT:
 		return "Parent symbol";
+	default:
+		return pulse_sort_mem__title(key);
 	}
-	return "";
 }
 
 int pulse_sort_keys__parse(const char *spec, enum pulse_sort_key *keys, size_t max,
@@ -89,7 +109,8 @@ int pulse_sort_keys__parse(const char *spec, enum pulse_sort_key *keys, size_t m
 					*bad_len = len;
 				return -EINVAL;
 			}
-			keys[n++] = sort_names[i].key;
+			if (sort_names[i].key != SORT_DROPPED)
+				keys[n++] = sort_names[i].key;
 		}
 		p += len;
 		if (*p)
@@ -115,8 +136,10 @@ void pulse_hists__exit(struct pulse_hists *h)
 {
 	/* a pool's threads may still be growing trees in the shards */
 	pulse_hists__finish_trees(h);
-	for (size_t i = 0; i < h->nr_entries; i++)
+	for (size_t i = 0; i < h->nr_entries; i++) {
 		free(h->entries[i].trace);
+		free(h->entries[i].mem);
+	}
 	/* the entries' callchain roots and trees */
 	if (h->cc_arena) {
 		pulse_arena__exit(h->cc_arena);
@@ -202,6 +225,8 @@ static uint64_t sample_hash(const struct pulse_hists *h, const struct pulse_hist
 			v = mix(v, e->parent ? hash_str(e->parent->name) : 0);
 			break;
 		default:
+			if (pulse_sort_key__is_mem(h->keys[i]))
+				v = mix(v, pulse_sort_mem__hash(h->keys[i], e));
 			break;
 		}
 	}
@@ -302,8 +327,6 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			       b->sym ? b->sym->end - b->sym->start : 0);
 	case PULSE_SORT_TRACE:
 		return strcmp(a->trace ? a->trace : "N/A", b->trace ? b->trace : "N/A");
-	case PULSE_SORT_IPC_NULL:
-		return 0;
 	case PULSE_SORT_PARENT:
 		/* perf's sort__parent_cmp(), in this file's sign: names, then [other] */
 		if (!a->parent || !b->parent)
@@ -311,6 +334,12 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 		return strcmp(a->parent->name, b->parent->name);
 	case PULSE_SORT_DSO:
 		return dso_cmp(a->dso, b->dso);
+	/*
+	 * perf's sort_sym_ipc_null compares as "sym" does (sort__sym_cmp):
+	 * it splits the entries of keys like symbol_size or symbol_daddr,
+	 * after which perf's --sort appends it, by symbol
+	 */
+	case PULSE_SORT_IPC_NULL:
 	case PULSE_SORT_SYM:
 		if (!a->sym && !b->sym)
 			return addr_cmp(a->ip, b->ip);
@@ -323,8 +352,9 @@ static int key_cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			return 0;
 		r = addr_cmp(a->sym->start, b->sym->start);
 		return r ? r : addr_cmp(a->sym->end, b->sym->end);
+	default:
+		return pulse_sort_mem__cmp(key, a, b);
 	}
-	return 0;
 }
 
 /* perf's se_sort where a key has one (names), else se_cmp */
@@ -439,6 +469,16 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 		if (!key->trace)
 			return -ENOMEM;
 	}
+	if (key->mem) {
+		struct pulse_hist_mem *mem = malloc(sizeof(*mem));
+
+		if (!mem) {
+			free(key->trace);
+			return -ENOMEM;
+		}
+		*mem = *key->mem;
+		key->mem = mem;
+	}
 	h->entries[h->nr_entries] = *key;
 	h->index[j] = slot_of(key->hash, h->nr_entries);
 	return h->nr_entries++;
@@ -466,6 +506,7 @@ int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, con
 		.trace = (char *)h->cur_trace,
 		.parent = h->cur_parent,
 		.filtered = h->cur_filtered,
+		.mem = (struct pulse_hist_mem *)h->cur_mem,
 	};
 	long idx;
 
@@ -518,6 +559,24 @@ static int entry__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e
 	if (!e->callchain && entry__new_root(h, e))
 		return -ENOMEM;
 	return pulse_cc_root__append(e->callchain, chain, nr, period, h->cc.address_key);
+}
+
+/*
+ * What a callchain frame's entry is looked for in the sample's cache as:
+ * perf's he_tmp (iter_add_next_cumulative_entry()) has no weights, so a
+ * sample with a weight does not find its own entry there and adds to it
+ * again. @tmp holds the key when it differs from @ckey.
+ */
+static const struct pulse_hist_entry *hists__cache_key(const struct pulse_hists *h,
+							const struct pulse_hist_entry *ckey,
+							uint32_t loc, struct pulse_hist_entry *tmp)
+{
+	if (!ckey->mem)
+		return ckey;
+	*tmp = *ckey;
+	tmp->mem = NULL;
+	tmp->hash = frame_hash(h, tmp, sample_hash(h, tmp), loc);
+	return tmp;
 }
 
 /* which of @nr_parts workers owns an entry: equal entries, equal hashes */
@@ -588,8 +647,10 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		.trace = (char *)h->cur_trace,
 		.parent = h->cur_parent,
 		.filtered = h->cur_filtered,
+		.mem = (struct pulse_hist_mem *)h->cur_mem,
 	};
-	struct pulse_hist_entry ckey;
+	struct pulse_hist_entry ckey, tmp;
+	const struct pulse_hist_entry *dkey;
 	size_t nr_cache = 0;
 	char level = al->level;
 	uint64_t shash = sample_hash(h, &key);
@@ -635,16 +696,18 @@ static int hists__add_chain_part(struct pulse_hists *h, const struct pulse_addr_
 		ckey.sym = chain[i].sym;
 		ckey.ip = chain[i].ip;
 		ckey.level = level;
-		/* a made entry took a copy of the text */
+		/* a made entry took a copy of the text and the memory fields */
 		ckey.trace = (char *)h->cur_trace;
+		ckey.mem = (struct pulse_hist_mem *)h->cur_mem;
 		ckey.hash = frame_hash(h, &ckey, shash, loc);
 		if (hash_part(ckey.hash, nr_parts) != part)
 			continue;
 		ckey.born = h->cur_seq << 16 | (i + 1);
 		/* recursion: each entry once per sample */
+		dkey = hists__cache_key(h, &ckey, loc, &tmp);
 		for (size_t k = 0; k < nr_cache && !dup; k++)
-			dup = slot_tag_is(h->he_cache[k], ckey.hash) &&
-			      entry_equal(h, &h->entries[(uint32_t)h->he_cache[k]], &ckey);
+			dup = slot_tag_is(h->he_cache[k], dkey->hash) &&
+			      entry_equal(h, &h->entries[(uint32_t)h->he_cache[k]], dkey);
 		if (dup)
 			continue;
 		idx = hists__findnew(h, &ckey, period, false);
@@ -1583,6 +1646,19 @@ int pulse_hists__sort_chains(struct pulse_hists *h)
 			return err;
 	}
 	return 0;
+}
+
+void pulse_hists__set_mem(struct pulse_hists *h, const struct pulse_hist_mem *mem)
+{
+	h->cur_mem = mem;
+}
+
+bool pulse_hists__has_mem_keys(const struct pulse_hists *h)
+{
+	for (size_t i = 0; i < h->nr_keys; i++)
+		if (pulse_sort_key__is_mem(h->keys[i]))
+			return true;
+	return false;
 }
 
 void pulse_hists__set_sample(struct pulse_hists *h, int cpu, const char *trace)

@@ -426,9 +426,12 @@ static void sample_lines(FILE *out, struct pulse_dump *dump, const struct perf_e
 	if (st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) {
 		fprintf(out, "... weight: %" PRIu64 "", (uint64_t)(st & PERF_SAMPLE_WEIGHT_STRUCT ?
 			s->weight & 0xffffffff : s->weight));
+		/*
+		 * var3_w (p_stage_cyc) is read by perf on powerpc only: perf
+		 * 6.1 on x86, the oracle, prints 0 for it
+		 */
 		if (st & PERF_SAMPLE_WEIGHT_STRUCT)
-			fprintf(out, ",0x%x,0x%x", (unsigned int)((s->weight >> 32) & 0xffff),
-				(unsigned int)((s->weight >> 48) & 0xffff));
+			fprintf(out, ",0x%x,0x0", (unsigned int)((s->weight >> 32) & 0xffff));
 		fputc('\n', out);
 	}
 	if (st & PERF_SAMPLE_DATA_SRC)

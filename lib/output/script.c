@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pulse/data-src.h>
 #include <pulse/dump.h>
 #include <pulse/event.h>
 #include <pulse/hist.h>
@@ -48,6 +49,7 @@ enum {
 	F_CODE_PAGE_SIZE = 1u << 17,
 	F_INS_LAT = 1u << 18,
 	F_TOD = 1u << 19,
+	F_DATA_SRC = 1u << 20,
 	F_FLAGS = 1u << 31,		/* not a perf field bit: perf's print_flags */
 };
 
@@ -61,13 +63,14 @@ static const struct {
 	{ "period", F_PERIOD }, { "weight", F_WEIGHT }, { "phys_addr", F_PHYS_ADDR },
 	{ "misc", F_MISC }, { "data_page_size", F_DATA_PAGE_SIZE },
 	{ "code_page_size", F_CODE_PAGE_SIZE }, { "ins_lat", F_INS_LAT }, { "tod", F_TOD },
+	{ "data_src", F_DATA_SRC },
 };
 
 /* perf's fields that pulse does not print yet: named as such, not "invalid" */
 static const char *const unsupported_fields[] = {
 	"srcline", "iregs", "uregs", "brstack", "brstacksym", "bpf-output",
 	"brstackinsn", "brstackinsnlen", "brstackoff", "callindent", "insn", "insnlen",
-	"synth", "metric", "srccode", "ipc", "data_src",
+	"synth", "metric", "srccode", "ipc",
 };
 
 /* perf's output types (output_type()); SYNTH never matches an event here */
@@ -136,6 +139,7 @@ struct pulse_script {
 	uint64_t tod_ns, clockid_ns;
 	uint64_t initial_time;		/* --reltime: the first time printed */
 	uint64_t previous_time;		/* --deltatime: the last one */
+	int data_src_width;		/* the widest data_src column so far (perf's maxlen) */
 	char err[512];
 };
 
@@ -200,8 +204,8 @@ int pulse_script__new(struct pulse_script **sp, struct pulse_data *d, struct pul
 	}
 	s->out[OUT_TRACE].fields = F_COMM | F_TID | F_CPU | F_TIME | F_EVNAME | F_TRACE;
 	s->out[OUT_TRACE].invalid = 0;
-	s->out[OUT_RAW].fields |= F_ADDR | F_WEIGHT | F_PHYS_ADDR | F_DATA_PAGE_SIZE |
-				   F_CODE_PAGE_SIZE | F_INS_LAT;
+	s->out[OUT_RAW].fields |= F_ADDR | F_DATA_SRC | F_WEIGHT | F_PHYS_ADDR |
+				   F_DATA_PAGE_SIZE | F_CODE_PAGE_SIZE | F_INS_LAT;
 	s->out[OUT_SYNTH].fields &= ~F_PERIOD;
 	*sp = s;
 	return 0;
@@ -449,6 +453,8 @@ static int check_attr(struct pulse_script *s, struct script_event *ev,
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_IP, "IP", F_IP);
 	if (o->fields & F_ADDR)
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_ADDR, "ADDR", F_ADDR);
+	if (o->fields & F_DATA_SRC)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_DATA_SRC, "DATA_SRC", F_DATA_SRC);
 	if (o->fields & F_WEIGHT)
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT,
 					 "WEIGHT", F_WEIGHT);
@@ -1108,6 +1114,21 @@ static int print_addr(struct pulse_script *s, unsigned int fields,
 	return 0;
 }
 
+/*
+ * perf's data_src__fprintf(): left-aligned to the widest column printed
+ * so far in the run, so a short one after a long one is padded
+ */
+static void print_data_src(struct pulse_script *s, uint64_t ds)
+{
+	char col[100];
+	int len = pulse_data_src__script_column(col, ds);
+
+	if (len > s->data_src_width)
+		s->data_src_width = len;
+	put_str(s->fp, col);
+	put_spaces(s->fp, s->data_src_width - len);
+}
+
 static int script__sample(struct pulse_script *s, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
@@ -1176,6 +1197,8 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 		if (err)
 			return err;
 	}
+	if (fields & F_DATA_SRC)
+		print_data_src(s, smp.data_src);
 	if (fields & F_WEIGHT) {
 		/* WEIGHT_STRUCT: var1_dw is the weight, var2_w the instruction latency */
 		put_udec(fp, attr->sample_type & PERF_SAMPLE_WEIGHT_STRUCT ?

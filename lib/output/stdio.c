@@ -7,6 +7,7 @@
  */
 #include <elf.h>
 #include <errno.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <inttypes.h>
 #include <math.h>
@@ -16,6 +17,7 @@
 #include <pulse/output-callchain.h>
 #include <pulse/output-stdio.h>
 #include "core/internal.h"
+#include "output/stdio-mem.h"
 
 #define UNRESOLVED_WIDTH 16	/* hex digits of an unresolved address */
 
@@ -26,6 +28,7 @@ struct widths {
 	int sym;	/* Symbol */
 	int trace;	/* Trace output */
 	int parent;	/* Parent symbol */
+	int mem[PULSE_SORT_INS_LAT + 1];	/* the memory keys' (stdio-mem.c) */
 };
 
 static const char *key_title(enum pulse_sort_key key)
@@ -69,6 +72,8 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w)
 	w->dso = max_int(w->dso, strlen(key_title(PULSE_SORT_DSO)));
 	w->sym = max_int(w->sym, strlen(key_title(PULSE_SORT_SYM)));
 	w->parent = max_int(w->parent, strlen(key_title(PULSE_SORT_PARENT)));
+	if (pulse_hists__has_mem_keys(h))
+		pulse_stdio_mem__widths(h, w->mem);
 }
 
 static int key_width(const struct widths *w, enum pulse_sort_key key)
@@ -91,8 +96,9 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 	case PULSE_SORT_SYM_SIZE:
 	case PULSE_SORT_IPC_NULL:
 		return strlen(key_title(key));
+	default:
+		return w->mem[key];
 	}
-	return 0;
 }
 
 /*
@@ -164,8 +170,9 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 			n += snprintf(buf + n, size - n, "%-#.*llx", UNRESOLVED_WIDTH,
 				      (unsigned long long)e->ip);
 		return n;
+	default:
+		return pulse_stdio_mem__snprintf(buf, size, e, key, width);
 	}
-	return 0;
 }
 
 int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
@@ -191,7 +198,12 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 	if (opts && opts->time_slices)
 		fprintf(fp, " (time slices: %s)", opts->time_slices);
 	fputc('\n', fp);
-	fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", total_period);
+	if (opts && opts->sz > offsetof(struct pulse_stdio_opts, mem_sort_order) &&
+	    opts->mem_sort_order)
+		fprintf(fp, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n#\n", total_period,
+			opts->mem_sort_order);
+	else
+		fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", total_period);
 	return ferror(fp) ? -EIO : 0;
 }
 
