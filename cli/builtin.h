@@ -2,6 +2,7 @@
 #ifndef PULSE_BUILTIN_H
 #define PULSE_BUILTIN_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -20,9 +21,16 @@ int cmd_list(int argc, const char **argv);
  * on @out; returns the exit status. Weak: a build without that file has
  * no -D (cmd_report() checks for NULL).
  */
-int report_dump_raw(const char *input, FILE *out) __attribute__((weak));
+int report_dump_raw(const char *input, FILE *out, int branch_mode) __attribute__((weak));
 /* cli/report-dump.c: --stats, the counts -D closes with (perf report --stats) */
 int report_stats(const char *input, FILE *out);
+
+struct pulse_data;
+/*
+ * cli/report-branch.c: does report run in branch mode? @forced is
+ * --branch-stack (1), --no-branch-stack (0) or neither (-1).
+ */
+bool report_branch_mode(struct pulse_data *d, int forced);
 
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);

@@ -649,6 +649,7 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 	return 0;
 }
 
+/* an int option that is 1 when given, 0 when negated, left alone otherwise */
 static int parse_children(const struct option *opt, const char *arg, int unset)
 {
 	*(int *)opt->value = !unset;
@@ -747,7 +748,7 @@ static int report_main(int argc, const char **argv)
 	char sort_buf[256];
 	bool header = false, header_only = false, show_info = false;
 	double percent_limit = 0;
-	int children = -1, ret = 1, err;
+	int children = -1, branch_mode = -1, ret = 1, err;
 	struct report rep = { 0 };
 	struct cc_opt cc_opt = { .p = &rep.cc };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
@@ -797,6 +798,9 @@ static int report_main(int argc, const char **argv)
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('\0', "mem-mode", &rep.mem_mode, "mem access profile"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
+		OPT_CALLBACK_NOOPT('b', "branch-stack", &branch_mode,
+				   "use branch records for per branch histogram filling",
+				   parse_children),
 		OPT_BOOLEAN(0, "stats", &show_stats, "display event stats"),
 		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
 		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
@@ -827,7 +831,7 @@ static int report_main(int argc, const char **argv)
 			error("-D is not available in this build");
 			return 1;
 		}
-		return report_dump_raw(input, stdout);
+		return report_dump_raw(input, stdout, branch_mode);
 	}
 	if (show_stats)
 		return report_stats(input, stdout);

@@ -94,7 +94,7 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
  * The walk of -D; with @stats_only (--stats) the records are decoded into
  * /dev/null, so that the counts are exactly those -D prints at its end.
  */
-static int dump_file(const char *input, FILE *out, bool stats_only)
+static int dump_file(const char *input, FILE *out, bool stats_only, int branch_mode)
 {
 	struct dump_session ds = { .out = out };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts), .no_vdso = true };
@@ -131,6 +131,7 @@ static int dump_file(const char *input, FILE *out, bool stats_only)
 	pulse_dump__init(&ds.dump, pipe ? "pipe" : input, stats_only ? NULL : &ds.machine,
 			 attr_name, &ds);
 	ds.dump.count_lost_samples = stats_only;
+	ds.dump.branch_mode = !stats_only && report_branch_mode(ds.d, branch_mode);
 
 	/* perf_session__new(): time order needs every record to carry a time */
 	if (pipe || (pulse_data__nr_attrs(ds.d) && pulse_data__attr(ds.d, 0)->sample_id_all)) {
@@ -179,12 +180,12 @@ out_close:
 	return ret;
 }
 
-int report_dump_raw(const char *input, FILE *out)
+int report_dump_raw(const char *input, FILE *out, int branch_mode)
 {
-	return dump_file(input, out, false);
+	return dump_file(input, out, false, branch_mode);
 }
 
 int report_stats(const char *input, FILE *out)
 {
-	return dump_file(input, out, true);
+	return dump_file(input, out, true, -1);
 }

@@ -137,7 +137,8 @@ struct pulse_sample {
 	__u32 raw_size;
 	const void *raw;	/* tracepoint record */
 	__u64 branch_nr;
-	const void *branch;	/* branch entries, 24 B each */
+	__u64 branch_hw_idx;	/* with PERF_SAMPLE_BRANCH_HW_INDEX, else 0 */
+	const void *branch;	/* branch entries, 24 B each: pulse_branch__entry() */
 	__u64 user_abi;		/* REGS_USER abi, 0 if none */
 	const void *user_regs;
 	__u64 user_stack_size;

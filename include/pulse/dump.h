@@ -13,8 +13,7 @@
  * vmlinux it found and split kernel samples into module maps when it loads
  * kernel symbols, so the "...... dso:" line of a kernel sample can differ
  * between machines; pulse prints the kernel map's name ([kernel.kallsyms]).
- * Branch stacks and interrupt registers (PMU-only sample fields) are not
- * decoded.
+ * Interrupt registers (a PMU-only sample field) are not decoded.
  */
 #ifndef PULSE_DUMP_H
 #define PULSE_DUMP_H
@@ -46,6 +45,7 @@ struct pulse_dump {
 	__u32 *nr_samples;		/* per attr: samples delivered */
 	__u32 *nr_lost_samples;		/* per attr: LOST_SAMPLES' counts, if counted */
 	bool count_lost_samples;	/* perf's --stats counts them per event, -D not */
+	bool branch_mode;		/* report's branch mode: a sample per branch entry */
 	size_t nr_attrs;		/* entries of nr_samples, nr_lost_samples */
 	struct pulse_dump_read {	/* PERF_SAMPLE_READ: last value per id */
 		__u64 id, value;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <pulse/branch.h>
 #include <pulse/data.h>
 #include <pulse/reader.h>
 #include "core/internal.h"
@@ -153,7 +154,7 @@ static int parse_sample(struct cursor *c, const struct perf_event_attr *attr,
 		if (cur_u64(c, &s->branch_nr))
 			return -EBADMSG;
 		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX &&
-		    cur_u64(c, &v))
+		    cur_u64(c, &s->branch_hw_idx))
 			return -EBADMSG;
 		if (cur_skip(c, s->branch_nr, 24, &s->branch))
 			return -EBADMSG;
@@ -669,8 +670,16 @@ static int sw_sample(struct swc *c, const struct perf_event_attr *attr)
 			return -EBADMSG;
 		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX && sw_u64(c, NULL))
 			return -EBADMSG;
-		if (v > c->left / 24 || sw_u64s(c, v * 3))
+		if (v > c->left / 24)
 			return -EBADMSG;
+		for (__u64 i = 0; i < v; i++) {
+			__u64 flags;
+
+			sw_u64s(c, 2);
+			flags = pulse_branch_flags__swap(get_u64(c->p), c->to_native);
+			memcpy(c->p, &flags, 8);
+			sw_skip(c, 8);
+		}
 	}
 	if (t & PERF_SAMPLE_REGS_USER && sw_regs(c, attr->sample_regs_user))
 		return -EBADMSG;

@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <pulse/data.h>
 #include <pulse/dump.h>
+#include <pulse/output-branch.h>
 #include <pulse/machine.h>
 #include <pulse/reader.h>
 #include "core/internal.h"
@@ -136,11 +137,11 @@ static bool grow_counts(struct pulse_dump *dump, size_t idx)
 	return true;
 }
 
-static void count_sample(struct pulse_dump *dump, size_t idx)
+static void count_sample(struct pulse_dump *dump, size_t idx, __u32 n)
 {
 	/* a count lost to ENOMEM is not worth failing the dump */
 	if (grow_counts(dump, idx))
-		dump->nr_samples[idx]++;
+		dump->nr_samples[idx] += n;
 }
 
 /* util/debug.c trace_event() with binary__fprintf(), 16 bytes a line. */
@@ -370,7 +371,8 @@ static void deliver_sample(FILE *out, struct pulse_dump *dump, const struct perf
 		fprintf(out, " ...... dso: %s\n", al.dso ? al.dso->long_name :
 			al.level == 'H' ? "[hypervisor]" : "<not found>");
 	}
-	count_sample(dump, idx);
+	/* in branch mode perf's report counts a sample per branch entry */
+	count_sample(dump, idx, dump->branch_mode ? (__u32)s->branch_nr : 1);
 }
 
 /* perf's deliver_sample_value(): per sample id, the last counter value read. */
@@ -406,16 +408,22 @@ static void sample_lines(FILE *out, struct pulse_dump *dump, const struct perf_e
 			 const struct pulse_sample *s, const struct perf_event_attr *attr, int idx)
 {
 	__u64 st = attr->sample_type;
+	bool callstack = (st & PERF_SAMPLE_BRANCH_STACK) &&
+			 (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK);
 
 	fprintf(out, "(IP, 0x%x): %d/%d: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64 "\n",
 		rec->misc, (int)s->pid, (int)s->tid, (uint64_t)s->ip, (uint64_t)s->period,
 		(uint64_t)s->addr);
 	if (st & PERF_SAMPLE_CALLCHAIN) {
+		if (callstack)
+			pulse_branch__fprintf_lbr_callchain(out, s);
 		fprintf(out, "... FP chain: nr:%" PRIu64 "\n", (uint64_t)s->callchain_nr);
 		for (__u64 i = 0; i < s->callchain_nr; i++)
 			fprintf(out, "..... %2d: %016" PRIx64 "\n", (int)i,
 				(uint64_t)get_u64((const char *)s->callchain + 8 * i));
 	}
+	if (st & PERF_SAMPLE_BRANCH_STACK)
+		pulse_branch__fprintf_dump(out, s, callstack);
 	if (st & PERF_SAMPLE_REGS_USER)
 		user_regs(out, s, attr->sample_regs_user);
 	if (st & PERF_SAMPLE_STACK_USER)
