@@ -68,6 +68,19 @@ const char *pulse_branch__new_type_name(unsigned int new_type);
 char pulse_branch__pred_char(const struct pulse_branch_flags *f);
 
 /**
+ * pulse_branch__lbr_callchain - in call-stack mode (branch_sample_type has
+ * CALL_STACK) perf 6.1 builds the user part of a sample's callchain from
+ * its branch stack: the kernel part up to the user context marker, then
+ * the first entry's target and every entry's source
+ * @buf, @alloc: scratch the chain is built in, grown as needed; the caller
+ *               frees *buf
+ *
+ * Return: 1 when s->callchain and s->callchain_nr now point into *buf, 0
+ * when the chain has no user part (it stays), or -ENOMEM.
+ */
+int pulse_branch__lbr_callchain(struct pulse_sample *s, __u64 **buf, size_t *alloc);
+
+/**
  * pulse_branch_flags__swap - swap a flags word between this machine's
  * layout and the other endianness's, both ways (@to_native: @raw is the
  * foreign word as read from the file)

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include <pulse/branch.h>
 #include <pulse/data.h>
@@ -133,4 +134,37 @@ char pulse_branch__pred_char(const struct pulse_branch_flags *f)
 	if (!f->mispred && !f->predicted)
 		return '-';
 	return f->predicted ? 'P' : 'M';
+}
+
+int pulse_branch__lbr_callchain(struct pulse_sample *s, __u64 **buf, size_t *alloc)
+{
+	__u64 kernel_nr, nr, *chain;
+	struct pulse_branch_entry e;
+
+	for (kernel_nr = 0; kernel_nr < s->callchain_nr; kernel_nr++)
+		if (get_u64((const char *)s->callchain + 8 * kernel_nr) == PERF_CONTEXT_USER)
+			break;
+	/* LBR only replaces the user part */
+	if (kernel_nr == s->callchain_nr)
+		return 0;
+	nr = kernel_nr + 1 + s->branch_nr + 1;
+	if (nr > *alloc) {
+		chain = realloc(*buf, nr * sizeof(*chain));
+		if (!chain)
+			return -ENOMEM;
+		*buf = chain;
+		*alloc = nr;
+	}
+	chain = *buf;
+	memcpy(chain, s->callchain, (kernel_nr + 1) * 8);
+	/*
+	 * perf takes the first entry's target even from an empty stack,
+	 * reading what follows it; a 0 frame is what it shows most often
+	 */
+	chain[kernel_nr + 1] = pulse_branch__entry(s, 0, &e) ? 0 : e.to;
+	for (__u64 i = 0; !pulse_branch__entry(s, i, &e); i++)
+		chain[kernel_nr + 2 + i] = e.from;
+	s->callchain = chain;
+	s->callchain_nr = nr;
+	return 1;
 }

@@ -95,8 +95,12 @@ static void put_end(FILE *fp, enum pulse_brstack_style style, const struct pulse
 		put_sym_off(fp, al);
 		break;
 	case PULSE_BRSTACK_OFF:
-		/* perf maps the address into its DSO when there is a map */
-		fprintf(fp, "0x%" PRIx64, (uint64_t)(al->dso ? al->addr : addr));
+		/*
+		 * perf maps the address into its DSO unless the DSO's symbols
+		 * came from its ELF file (perf 6.1 then sets adjust_symbols)
+		 */
+		fprintf(fp, "0x%" PRIx64, (uint64_t)(al->dso && !(al->dso->kind == PULSE_DSO_USER &&
+							       al->dso->symtab.nr) ? al->addr : addr));
 		break;
 	default:
 		fprintf(fp, "0x%" PRIx64, (uint64_t)addr);

@@ -17,11 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pulse/branch.h>
 #include <pulse/data-src.h>
 #include <pulse/dump.h>
 #include <pulse/event.h>
 #include <pulse/hist.h>
 #include <pulse/machine.h>
+#include <pulse/output-branch.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
 #include <pulse/trace-decode.h>
@@ -50,6 +52,9 @@ enum {
 	F_INS_LAT = 1u << 18,
 	F_TOD = 1u << 19,
 	F_DATA_SRC = 1u << 20,
+	F_BRSTACK = 1u << 21,
+	F_BRSTACKSYM = 1u << 22,
+	F_BRSTACKOFF = 1u << 23,
 	F_FLAGS = 1u << 31,		/* not a perf field bit: perf's print_flags */
 };
 
@@ -64,12 +69,13 @@ static const struct {
 	{ "misc", F_MISC }, { "data_page_size", F_DATA_PAGE_SIZE },
 	{ "code_page_size", F_CODE_PAGE_SIZE }, { "ins_lat", F_INS_LAT }, { "tod", F_TOD },
 	{ "data_src", F_DATA_SRC },
+	{ "brstack", F_BRSTACK }, { "brstacksym", F_BRSTACKSYM }, { "brstackoff", F_BRSTACKOFF },
 };
 
 /* perf's fields that pulse does not print yet: named as such, not "invalid" */
 static const char *const unsupported_fields[] = {
-	"srcline", "iregs", "uregs", "brstack", "brstacksym", "bpf-output",
-	"brstackinsn", "brstackinsnlen", "brstackoff", "callindent", "insn", "insnlen",
+	"srcline", "iregs", "uregs", "bpf-output",
+	"brstackinsn", "brstackinsnlen", "callindent", "insn", "insnlen",
 	"synth", "metric", "srccode", "ipc",
 };
 
@@ -141,6 +147,8 @@ struct pulse_script {
 	uint64_t previous_time;		/* --deltatime: the last one */
 	int data_src_width;		/* the widest data_src column so far (perf's maxlen) */
 	char err[512];
+	__u64 *lbr_chain;		/* call-stack mode: the callchain LBR makes */
+	size_t lbr_alloc;
 };
 
 static int script__check_tod(struct pulse_script *s);
@@ -216,6 +224,7 @@ void pulse_script__delete(struct pulse_script *s)
 	if (!s)
 		return;
 	free(s->ev);
+	free(s->lbr_chain);
 	free(s);
 }
 
@@ -1208,6 +1217,9 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 		put_udec(fp, (uint16_t)(smp.weight >> 32), 16);
 	if (fields & F_IP) {
 		if (s->use_callchain && ev->callchain) {
+			if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK &&
+			    pulse_branch__lbr_callchain(&smp, &s->lbr_chain, &s->lbr_alloc) < 0)
+				return -ENOMEM;
 			putc_unlocked('\n', fp);
 			err = callchain_valid(&smp) ? print_callchain(s, fields, &smp) : 0;
 			if (err)
@@ -1217,6 +1229,15 @@ static int script__sample(struct pulse_script *s, const struct perf_event_header
 			put_hex(fp, smp.ip, 16);
 			put_sym_dso(fp, &al, fields);
 		}
+	}
+	if (fields & (F_BRSTACK | F_BRSTACKSYM | F_BRSTACKOFF)) {
+		err = pulse_branch__fprintf_script(fp, s->m, &smp,
+						   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK,
+						   fields & F_BRSTACK ? PULSE_BRSTACK_ADDR :
+						   fields & F_BRSTACKSYM ? PULSE_BRSTACK_SYM :
+						   PULSE_BRSTACK_OFF, fields & F_DSO);
+		if (err)
+			return err;
 	}
 	if (fields & F_PHYS_ADDR)
 		put_hex(fp, smp.phys_addr, 16);
