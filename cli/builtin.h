@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <pulse/hist-branch.h>
 
 /*
  * Each command returns its exit status. Usage errors exit with 129 (git and
@@ -31,6 +32,30 @@ struct pulse_data;
  * --branch-stack (1), --no-branch-stack (0) or neither (-1).
  */
 bool report_branch_mode(struct pulse_data *d, int forced);
+
+/* cli/report-branch.c: report in branch mode, one hists per event */
+struct report_branch {
+	bool on;
+	enum pulse_branch_sort_key keys[PULSE_BSORT_MAX_KEYS];
+	size_t nr_keys;
+	struct pulse_branch_hists *hists;
+	size_t nr_hists;
+	struct pulse_branch_type_stat stat;
+	struct pulse_branch_print_state print_state;
+};
+struct pulse_machine;
+struct pulse_sample;
+struct pulse_addr_loc;
+struct pulse_stdio_opts;
+/* the sort keys (perf's default, or --sort's): 0 or the exit status */
+int report_branch__setup(struct report_branch *rb, const char *user_sort);
+void report_branch__exit(struct report_branch *rb);
+int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, size_t idx,
+			  const struct pulse_sample *s, const struct pulse_addr_loc *al);
+bool report_branch__has_samples(const struct report_branch *rb);
+/* event @idx's table, if it has branches: header, rows, two newlines */
+int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, const char *evname,
+			       const struct pulse_stdio_opts *sopts);
 
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);

@@ -18,6 +18,7 @@
 #include <pulse/data.h>
 #include <pulse/event.h>
 #include <pulse/hist.h>
+#include <pulse/hist-branch.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
 #include <pulse/output-header.h>
@@ -68,6 +69,7 @@ struct report {
 	int err;			/* first error met while delivering */
 	bool mem_mode;			/* --mem-mode: weights as periods */
 	bool mem_keys;			/* a memory sort key: samples carry their mem fields */
+	struct report_branch branch;	/* branch mode: entries are branches */
 };
 
 static uint64_t get_lost(const struct perf_event_header *rec)
@@ -178,6 +180,8 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 		return err > 0 ? 0 : err;
 	if (al.dso)
 		al.dso->hit = true;
+	if (rep->branch.on)
+		return report_branch__sample(&rep->branch, &rep->machine, idx, &s, &al);
 	if (rep->mem_keys) {
 		err = pulse_hist_mem__init(&mem, attr, &s, &rep->machine,
 					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, rep->mem_mode);
@@ -567,14 +571,22 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 	 */
 	for (size_t i = 0; i < rep->nr_hists; i++)
 		any |= rep->hists[i].nr_samples > 0;
+	if (rep->branch.on)
+		any = report_branch__has_samples(&rep->branch);
 	if (!any) {
 		fprintf(stderr, "warning: %s has no samples%s\n", input,
 			rep->filter.nr_time || rep->filter.cpus ? " in the --time or --cpu range" : "");
 		return ferror(fp) ? -EIO : 0;
 	}
-	report__elide(rep, fp);
+	if (!rep->branch.on)
+		report__elide(rep, fp);
 	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
-	for (size_t i = 0; i < rep->nr_hists; i++) {
+	for (size_t i = 0; rep->branch.on && i < rep->branch.nr_hists; i++) {
+		if (report_branch__print_event(&rep->branch, i, fp,
+					       event_name(rep->d, i, buf, sizeof(buf)), sopts))
+			return -ENOMEM;
+	}
+	for (size_t i = 0; !rep->branch.on && i < rep->nr_hists; i++) {
 		struct pulse_hists *h = &rep->hists[i];
 
 		if (!h->nr_samples)
@@ -590,6 +602,8 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 		fputs("\n\n", fp);
 	}
 	fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n", fp);
+	if (rep->branch.on)
+		pulse_branch_type_stat__fprintf(&rep->branch.stat, fp);
 	return ferror(fp) ? -EIO : 0;
 }
 
@@ -839,8 +853,8 @@ static int report_main(int argc, const char **argv)
 		error("--percentage must be relative or absolute, not '%s'", percentage);
 		return PULSE_EXIT_USAGE;
 	}
-	/* a bad --sort is a usage error before the file is opened */
-	if (user_sort) {
+	/* a bad --sort is a usage error before the file is opened (branch keys wait for it) */
+	if (user_sort && !pulse_branch_sort_keys__valid(user_sort)) {
 		if (report__parse_sort(&rep, user_sort) < 0)
 			return PULSE_EXIT_USAGE;
 	}
@@ -867,8 +881,17 @@ static int report_main(int argc, const char **argv)
 		}
 		sopts.time_slices = time_str;
 	}
+	rep.branch.on = report_branch_mode(rep.d, branch_mode);
+	if (rep.branch.on) {
+		ret = report_branch__setup(&rep.branch, user_sort);
+		if (ret)
+			goto out_close;
+		ret = 1;
+	}
 	/* perf's get_default_sort_order(): "trace" when every event is a tracepoint */
-	if (user_sort)
+	if (rep.branch.on)
+		sort = "comm";	/* the branch keys are the branch hists' */
+	else if (user_sort)
 		sort = user_sort;
 	else if (rep.mem_mode)
 		sort = MEM_SORT_ORDER;
@@ -941,7 +964,7 @@ static int report_main(int argc, const char **argv)
 		rep.header = true;
 		rep.hdr_env.full = true;
 	}
-	if (has_callchains(rep.d)) {
+	if (!rep.branch.on && has_callchains(rep.d)) {
 		/* perf defaults to --children on files with callchains */
 		rep.cumulate = children != 0;
 		if (rep.cumulate && !rep.cc.order_set)
@@ -1045,6 +1068,7 @@ out_close:
 	free(rep.trace_buf);
 	pulse_trace__delete(rep.trace);
 	pulse_hist_filter__exit(&rep.filter);
+	report_branch__exit(&rep.branch);
 	if (rep.parent)
 		regfree(&rep.parent_re);
 	return ret;

@@ -5,8 +5,16 @@
  * and no event samples user stacks; --branch-stack forces it and
  * --no-branch-stack turns it off. A pipe's features come in-band, after
  * perf has decided, so a pipe is in branch mode only when forced.
+ *
+ * In branch mode every branch of a sample is an entry (lib/hist/hist-branch.c);
+ * these are report's calls into it.
  */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <pulse/data.h>
+#include <pulse/hist-branch.h>
+#include <pulse/output-stdio.h>
 #include <pulse/reader.h>
 #include "builtin.h"
 
@@ -21,4 +29,81 @@ bool report_branch_mode(struct pulse_data *d, int forced)
 	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++)
 		combined |= pulse_data__attr(d, i)->sample_type;
 	return !(combined & PERF_SAMPLE_STACK_USER);
+}
+
+int report_branch__setup(struct report_branch *rb, const char *user_sort)
+{
+	char buf[512];
+	const char *bad;
+	size_t bad_len;
+	int nr;
+
+	memset(rb, 0, sizeof(*rb));
+	rb->on = true;
+	/* perf appends ipc_lbr to a --sort that names a symbol key */
+	if (user_sort && strstr(user_sort, "symbol")) {
+		snprintf(buf, sizeof(buf), "%s,ipc_lbr", user_sort);
+		user_sort = buf;
+	}
+	nr = pulse_branch_sort_keys__parse(user_sort ? user_sort : PULSE_BRANCH_DEFAULT_SORT,
+					   rb->keys, PULSE_BSORT_MAX_KEYS, &bad, &bad_len);
+	if (nr < 0) {
+		error("unknown --sort key '%.*s' in branch mode (known: %s)", (int)bad_len, bad,
+		      pulse_branch_sort_keys__known());
+		return PULSE_EXIT_USAGE;
+	}
+	rb->nr_keys = nr;
+	return 0;
+}
+
+void report_branch__exit(struct report_branch *rb)
+{
+	for (size_t i = 0; i < rb->nr_hists; i++)
+		pulse_branch_hists__exit(&rb->hists[i]);
+	free(rb->hists);
+	rb->hists = NULL;
+	rb->nr_hists = 0;
+}
+
+int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, size_t idx,
+			  const struct pulse_sample *s, const struct pulse_addr_loc *al)
+{
+	if (idx >= rb->nr_hists) {
+		struct pulse_branch_hists *h = realloc(rb->hists, (idx + 1) * sizeof(*h));
+
+		if (!h)
+			return -ENOMEM;
+		rb->hists = h;
+		for (; rb->nr_hists <= idx; rb->nr_hists++) {
+			int err = pulse_branch_hists__init(&h[rb->nr_hists], rb->keys, rb->nr_keys);
+
+			if (err)
+				return err;
+		}
+	}
+	return pulse_branch_hists__add_sample(&rb->hists[idx], m, al, s, &rb->stat);
+}
+
+bool report_branch__has_samples(const struct report_branch *rb)
+{
+	for (size_t i = 0; i < rb->nr_hists; i++)
+		if (rb->hists[i].nr_samples)
+			return true;
+	return false;
+}
+
+int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, const char *evname,
+			       const struct pulse_stdio_opts *sopts)
+{
+	struct pulse_branch_hists *h;
+
+	if (idx >= rb->nr_hists || !rb->hists[idx].nr_samples)
+		return 0;
+	h = &rb->hists[idx];
+	if (pulse_branch_hists__sort(h))
+		return -ENOMEM;
+	pulse_stdio__event_header(fp, evname, h->nr_samples, h->total_period, sopts);
+	pulse_branch_hists__fprintf(h, fp, sopts, &rb->print_state);
+	fputs("\n\n", fp);
+	return ferror(fp) ? -EIO : 0;
 }
