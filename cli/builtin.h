@@ -47,6 +47,8 @@ struct pulse_machine;
 struct pulse_sample;
 struct pulse_addr_loc;
 struct pulse_stdio_opts;
+/* --branch-stack on a file without branch stacks: perf's error line, true */
+bool report_branch__no_data(struct pulse_data *d);
 /* the sort keys (perf's default, or --sort's): 0 or the exit status */
 int report_branch__setup(struct report_branch *rb, const char *user_sort);
 void report_branch__exit(struct report_branch *rb);

@@ -31,6 +31,23 @@ bool report_branch_mode(struct pulse_data *d, int forced)
 	return !(combined & PERF_SAMPLE_STACK_USER);
 }
 
+bool report_branch__no_data(struct pulse_data *d)
+{
+	__u64 combined = 0;
+
+	/* perf checks the attrs it has: a pipe's come later */
+	if (pulse_data__is_pipe(d))
+		return false;
+	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++)
+		combined |= pulse_data__attr(d, i)->sample_type;
+	if (combined & PERF_SAMPLE_BRANCH_STACK)
+		return false;
+	/* perf's words, and its exit status: 0 */
+	fputs("Error:\nSelected -b but no branch data. Did you call perf record without -b?\n",
+	      stderr);
+	return true;
+}
+
 int report_branch__setup(struct report_branch *rb, const char *user_sort)
 {
 	char buf[512];

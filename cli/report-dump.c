@@ -90,6 +90,9 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
 	return dump__deliver(rec, file_offset, ds);
 }
 
+static const char header_hint[] =
+	"# To display the perf.data header info, please use --header/--header-only options.\n#\n";
+
 /*
  * The walk of -D; with @stats_only (--stats) the records are decoded into
  * /dev/null, so that the counts are exactly those -D prints at its end.
@@ -132,6 +135,11 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 			 attr_name, &ds);
 	ds.dump.count_lost_samples = stats_only;
 	ds.dump.branch_mode = !stats_only && report_branch_mode(ds.d, branch_mode);
+	if (ds.dump.branch_mode && report_branch__no_data(ds.d)) {
+		fputs(header_hint, out);
+		ret = 0;
+		goto out_dump;
+	}
 
 	/* perf_session__new(): time order needs every record to carry a time */
 	if (pipe || (pulse_data__nr_attrs(ds.d) && pulse_data__attr(ds.d, 0)->sample_id_all)) {
@@ -151,8 +159,7 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 			goto out_ordered;
 		}
 	} else {
-		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
-		      out);
+		fputs(header_hint, out);
 	}
 
 	err = pulse_data__for_each_record(ds.d, dump__record, &ds);
