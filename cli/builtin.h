@@ -42,6 +42,8 @@ struct report_branch {
 	size_t nr_hists;
 	struct pulse_branch_type_stat stat;
 	struct pulse_branch_print_state print_state;
+	__u64 *lbr_chain;		/* call-stack mode callchains, in any mode */
+	size_t lbr_alloc;
 };
 struct pulse_machine;
 struct pulse_sample;

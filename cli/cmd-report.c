@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <pulse/branch.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
 #include <pulse/event.h>
@@ -170,6 +171,11 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 		s.period = attr->sample_period;
 	h = report__hists(rep, idx);
 	if (!h)
+		return -ENOMEM;
+	/* call-stack mode: perf makes the user part of the chain from the branches */
+	if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK &&
+	    attr->sample_type & PERF_SAMPLE_BRANCH_STACK &&
+	    pulse_branch__lbr_callchain(&s, &rep->branch.lbr_chain, &rep->branch.lbr_alloc) < 0)
 		return -ENOMEM;
 	err = pulse_machine__resolve(&rep->machine, s.pid, s.tid,
 				     rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s.ip, &al);

@@ -80,6 +80,9 @@ void report_branch__exit(struct report_branch *rb)
 	free(rb->hists);
 	rb->hists = NULL;
 	rb->nr_hists = 0;
+	free(rb->lbr_chain);
+	rb->lbr_chain = NULL;
+	rb->lbr_alloc = 0;
 }
 
 int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, size_t idx,

@@ -553,7 +553,9 @@ static int script__prepare(struct pulse_script *s)
 				if (err)
 					return err;
 			}
-			if (s->use_callchain && (combined & PERF_SAMPLE_CALLCHAIN)) {
+			/* branch stacks count as callchains here (perf's process_attr()) */
+			if (s->use_callchain &&
+			    (combined & (PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK))) {
 				if (!(o->user_unset_fields & F_IP))
 					o->fields |= F_IP;
 				if (!(o->user_unset_fields & F_SYM))
