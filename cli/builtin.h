@@ -54,12 +54,15 @@ bool report_branch__no_data(struct pulse_data *d);
 /* the sort keys (perf's default, or --sort's): 0 or the exit status */
 int report_branch__setup(struct report_branch *rb, const char *user_sort);
 void report_branch__exit(struct report_branch *rb);
+/* @hidden: a filter hides the sample (its branches count in the totals only) */
 int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, size_t idx,
-			  const struct pulse_sample *s, const struct pulse_addr_loc *al);
+			  const struct pulse_sample *s, const struct pulse_addr_loc *al, bool hidden);
+/* "# comm: NAME" and the comm column hidden, for a --comms of one name */
+void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms);
 bool report_branch__has_samples(const struct report_branch *rb);
 /* event @idx's table, if it has branches: header, rows, two newlines */
 int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, const char *evname,
-			       const struct pulse_stdio_opts *sopts);
+			       const struct pulse_stdio_opts *sopts, bool relative);
 
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);

@@ -187,7 +187,8 @@ static int report__sample(struct report *rep, const struct perf_event_header *re
 	if (al.dso)
 		al.dso->hit = true;
 	if (rep->branch.on)
-		return report_branch__sample(&rep->branch, &rep->machine, idx, &s, &al);
+		return report_branch__sample(&rep->branch, &rep->machine, idx, &s, &al,
+					     h->cur_filtered);
 	if (rep->mem_keys) {
 		err = pulse_hist_mem__init(&mem, attr, &s, &rep->machine,
 					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, rep->mem_mode);
@@ -584,12 +585,15 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 			rep->filter.nr_time || rep->filter.cpus ? " in the --time or --cpu range" : "");
 		return ferror(fp) ? -EIO : 0;
 	}
-	if (!rep->branch.on)
+	if (rep->branch.on)
+		report_branch__elide(&rep->branch, fp, rep->filter.comms);
+	else
 		report__elide(rep, fp);
 	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; rep->branch.on && i < rep->branch.nr_hists; i++) {
 		if (report_branch__print_event(&rep->branch, i, fp,
-					       event_name(rep->d, i, buf, sizeof(buf)), sopts))
+					       event_name(rep->d, i, buf, sizeof(buf)), sopts,
+					       rep->relative))
 			return -ENOMEM;
 	}
 	for (size_t i = 0; !rep->branch.on && i < rep->nr_hists; i++) {

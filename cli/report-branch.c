@@ -86,7 +86,7 @@ void report_branch__exit(struct report_branch *rb)
 }
 
 int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, size_t idx,
-			  const struct pulse_sample *s, const struct pulse_addr_loc *al)
+			  const struct pulse_sample *s, const struct pulse_addr_loc *al, bool hidden)
 {
 	if (idx >= rb->nr_hists) {
 		struct pulse_branch_hists *h = realloc(rb->hists, (idx + 1) * sizeof(*h));
@@ -101,7 +101,7 @@ int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, siz
 				return err;
 		}
 	}
-	return pulse_branch_hists__add_sample(&rb->hists[idx], m, al, s, &rb->stat);
+	return pulse_branch_hists__add_sample(&rb->hists[idx], m, al, s, hidden, &rb->stat);
 }
 
 bool report_branch__has_samples(const struct report_branch *rb)
@@ -112,8 +112,22 @@ bool report_branch__has_samples(const struct report_branch *rb)
 	return false;
 }
 
+void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms)
+{
+	bool key = false;
+
+	for (size_t k = 0; k < rb->nr_keys; k++)
+		key |= rb->keys[k] == PULSE_BSORT_COMM;
+	/* perf's sort__setup_elide(): a --comms of one name, when comm is a key */
+	if (!key || !comms || !*comms || strchr(comms, ','))
+		return;
+	fprintf(fp, "# comm: %s\n", comms);
+	for (size_t i = 0; i < rb->nr_hists; i++)
+		pulse_branch_hists__hide_key(&rb->hists[i], PULSE_BSORT_COMM);
+}
+
 int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, const char *evname,
-			       const struct pulse_stdio_opts *sopts)
+			       const struct pulse_stdio_opts *sopts, bool relative)
 {
 	struct pulse_branch_hists *h;
 
@@ -122,6 +136,8 @@ int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, c
 	h = &rb->hists[idx];
 	if (pulse_branch_hists__sort(h))
 		return -ENOMEM;
+	if (relative)
+		pulse_branch_hists__use_relative(h);
 	pulse_stdio__event_header(fp, evname, h->nr_samples, h->total_period, sopts);
 	pulse_branch_hists__fprintf(h, fp, sopts, &rb->print_state);
 	fputs("\n\n", fp);

@@ -57,6 +57,7 @@ struct pulse_branch_hist_entry {
 	struct pulse_branch_flags flags;	/* of the first branch */
 	uint64_t period;
 	uint64_t nr_samples;
+	bool filtered;				/* its first branch's sample was hidden */
 };
 
 /* perf's struct branch_type_stat: report's "Branch Statistics" */
@@ -78,6 +79,9 @@ struct pulse_branch_hists {
 	size_t nr_order;
 	uint64_t nr_samples;		/* branches added */
 	uint64_t total_period;
+	uint64_t nr_non_filtered_samples;	/* to entries not hidden */
+	uint64_t total_non_filtered_period;	/* of entries not hidden, after __sort() */
+	bool hidden[PULSE_BSORT_MAX_KEYS];	/* keys[i] not printed, not in the output order */
 };
 
 /**
@@ -114,18 +118,29 @@ void pulse_branch_end__resolve(struct pulse_machine *m, struct pulse_thread *t, 
 int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
 			    struct pulse_thread *t, const struct pulse_branch_end *from,
 			    const struct pulse_branch_end *to, const struct pulse_branch_flags *flags,
-			    uint64_t period, const struct pulse_branch_hist_entry **he);
+			    uint64_t period, bool filtered, const struct pulse_branch_hist_entry **he);
 
 /**
  * pulse_branch_hists__add_sample - every branch of a sample, in its thread
  * (@al, pulse_machine__resolve() of the sample), counted in @st as perf's
  * branch statistics count them
+ * @filtered: a filter (--comms ...) hides the sample: its branches count in
+ *            the totals, an entry they make is not printed
  * Return: 0 or -ENOMEM.
  */
 struct pulse_sample;
 int pulse_branch_hists__add_sample(struct pulse_branch_hists *h, struct pulse_machine *m,
 				   const struct pulse_addr_loc *al, const struct pulse_sample *s,
-				   struct pulse_branch_type_stat *st);
+				   bool filtered, struct pulse_branch_type_stat *st);
+
+/*
+ * perf's sort__setup_elide(): @key is not printed (a filter has one value);
+ * refused (false) when it would leave no key printed
+ */
+bool pulse_branch_hists__hide_key(struct pulse_branch_hists *h, enum pulse_branch_sort_key key);
+
+/* --percentage relative: the totals of the entries not hidden (after __sort()) */
+void pulse_branch_hists__use_relative(struct pulse_branch_hists *h);
 
 /* Collapse and order the entries for output. Return: 0 or -ENOMEM. */
 int pulse_branch_hists__sort(struct pulse_branch_hists *h);

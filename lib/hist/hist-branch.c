@@ -201,14 +201,42 @@ static int64_t entry_cmp(const struct pulse_branch_hists *h, const struct pulse_
 	return 0;
 }
 
-/* hist_entry__sort(): the period (more first), then the keys */
+/* hist_entry__sort(): the period (more first), then the keys not elided */
 static int64_t output_cmp(const struct pulse_branch_hists *h,
 			  const struct pulse_branch_hist_entry *a,
 			  const struct pulse_branch_hist_entry *b)
 {
 	if (a->period != b->period)
 		return a->period > b->period ? 1 : -1;
-	return entry_cmp(h, a, b);
+	for (size_t i = 0; i < h->nr_keys; i++) {
+		int64_t c = h->hidden[i] ? 0 : key_cmp(h->keys[i], a, b);
+
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+bool pulse_branch_hists__hide_key(struct pulse_branch_hists *h, enum pulse_branch_sort_key key)
+{
+	size_t shown = 0, k = h->nr_keys;
+
+	for (size_t i = 0; i < h->nr_keys; i++) {
+		if (h->keys[i] == key)
+			k = i;
+		else
+			shown += !h->hidden[i];
+	}
+	if (k == h->nr_keys || !shown)
+		return false;
+	h->hidden[k] = true;
+	return true;
+}
+
+void pulse_branch_hists__use_relative(struct pulse_branch_hists *h)
+{
+	h->nr_samples = h->nr_non_filtered_samples;
+	h->total_period = h->total_non_filtered_period;
 }
 
 static bool has_collapse(const struct pulse_branch_hists *h)
@@ -222,11 +250,11 @@ static bool has_collapse(const struct pulse_branch_hists *h)
 int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
 			    struct pulse_thread *t, const struct pulse_branch_end *from,
 			    const struct pulse_branch_end *to, const struct pulse_branch_flags *flags,
-			    uint64_t period, const struct pulse_branch_hist_entry **he)
+			    uint64_t period, bool filtered, const struct pulse_branch_hist_entry **he)
 {
 	struct pulse_branch_hist_entry n = {
 		.comm = comm, .thread = t, .from = *from, .to = *to, .flags = *flags,
-		.period = period, .nr_samples = 1,
+		.period = period, .nr_samples = 1, .filtered = filtered,
 	};
 	uint32_t x = h->in->root, parent = PULSE_RBT_NIL;
 	bool left = false;
@@ -241,6 +269,7 @@ int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
 		if (!c) {
 			e->period += period;
 			e->nr_samples++;
+			h->nr_non_filtered_samples += !e->filtered;
 			*he = e;
 			return 0;
 		}
@@ -262,6 +291,7 @@ int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
 		return err;
 	x = h->nr_entries++;
 	h->entries[x] = n;
+	h->nr_non_filtered_samples += !filtered;
 	pulse_rbt__link(h->in, x, parent, left);
 	pulse_rbt__insert_color(h->in, x);
 	*he = &h->entries[x];
@@ -343,9 +373,13 @@ int pulse_branch_hists__sort(struct pulse_branch_hists *h)
 	for (uint32_t x = pulse_rbt__first(src); x != PULSE_RBT_NIL && !err;
 	     x = pulse_rbt__next(src, x))
 		err = output_insert(h, &out, x);
+	h->total_non_filtered_period = 0;
 	for (uint32_t x = pulse_rbt__first(&out); x != PULSE_RBT_NIL && !err;
-	     x = pulse_rbt__next(&out, x))
+	     x = pulse_rbt__next(&out, x)) {
 		h->order[h->nr_order++] = x;
+		if (!h->entries[x].filtered)
+			h->total_non_filtered_period += h->entries[x].period;
+	}
 	pulse_rbt__exit(&collapsed);
 	pulse_rbt__exit(&out);
 	return err;
@@ -417,7 +451,7 @@ void pulse_branch_type_stat__fprintf(const struct pulse_branch_type_stat *st, FI
 
 int pulse_branch_hists__add_sample(struct pulse_branch_hists *h, struct pulse_machine *m,
 				   const struct pulse_addr_loc *al, const struct pulse_sample *s,
-				   struct pulse_branch_type_stat *st)
+				   bool filtered, struct pulse_branch_type_stat *st)
 {
 	struct pulse_branch_entry e;
 
@@ -430,7 +464,7 @@ int pulse_branch_hists__add_sample(struct pulse_branch_hists *h, struct pulse_ma
 		pulse_branch_end__resolve(m, al->thread, e.to, &to);
 		/* perf's report counts branches, not events: a period of 1 each */
 		err = pulse_branch_hists__add(h, al->thread->comm, al->thread, &from, &to, &e.flags,
-					      1, &he);
+					      1, filtered, &he);
 		if (err)
 			return err;
 		/* hist_iter__branch_callback() counts the entry's first branch */

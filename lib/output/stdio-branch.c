@@ -55,6 +55,8 @@ static void compute_widths(const struct pulse_branch_hists *h, int *w)
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct pulse_branch_hist_entry *e = &h->entries[i];
 
+		if (e->filtered)
+			continue;
 		/* perf measures the thread's latest comm, not the entry's */
 		grow(&w[PULSE_BSORT_COMM], strlen(e->thread->comm));
 		end_widths(&e->from, &w[PULSE_BSORT_SYM_FROM], &w[PULSE_BSORT_DSO_FROM]);
@@ -156,7 +158,8 @@ int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 	if (show_period)
 		fprintf(fp, "  %12s", "Period");
 	for (size_t k = 0; k < h->nr_keys; k++)
-		fprintf(fp, "  %-*s", w[h->keys[k]], titles[h->keys[k]]);
+		if (!h->hidden[k])
+			fprintf(fp, "  %-*s", w[h->keys[k]], titles[h->keys[k]]);
 	fputs("\n# ", fp);
 	print_dots(fp, 8);
 	if (show_nr) {
@@ -168,6 +171,8 @@ int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 		print_dots(fp, 12);
 	}
 	for (size_t k = 0; k < h->nr_keys; k++) {
+		if (h->hidden[k])
+			continue;
 		fputs("  ", fp);
 		print_dots(fp, w[h->keys[k]]);
 	}
@@ -176,7 +181,7 @@ int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 		const struct pulse_branch_hist_entry *e = &h->entries[h->order[i]];
 		double pct = h->total_period ? 100.0 * e->period / h->total_period : 0.0;
 
-		if (pct < limit)
+		if (e->filtered || pct < limit)
 			continue;
 		fprintf(fp, "  %7.2f%%", pct);
 		if (show_nr)
@@ -184,6 +189,8 @@ int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 		if (show_period)
 			fprintf(fp, "  %12" PRIu64, e->period);
 		for (size_t k = 0; k < h->nr_keys; k++) {
+			if (h->hidden[k])
+				continue;
 			fputs("  ", fp);
 			put_key(fp, e, h->keys[k], w[h->keys[k]], st);
 		}

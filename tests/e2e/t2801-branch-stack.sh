@@ -154,6 +154,14 @@ test_expect_success PERF 'pipe: -D, script, report (not branch mode unless -b) a
 	compare_report pipe.data -b -s dso_from,symbol_to
 '
 
+test_expect_success PERF 'report filters in branch mode: hidden entries, totals, elided comm' '
+	for o in "--comms foo" "--comms foo -s comm" "--comms foo,barbaz -s comm,cycles" \
+		 "--pid 101" "--percentage relative --tid 100" "-S mid -n" "--dsos calltree" \
+		 "-C 0" "--percent-limit 10"; do
+		compare_report plain.data $o || return 1
+	done
+'
+
 test_expect_success PERF 'report: sorts naming a symbol get perf'"'"'s IPC column' '
 	compare_report plain.data -s symbol_from &&
 	compare_report noid.data -s dso_from,symbol_to
