@@ -49,7 +49,7 @@ struct pulse_machine;
 struct pulse_sample;
 struct pulse_addr_loc;
 struct pulse_stdio_opts;
-/* --branch-stack on a file without branch stacks: perf's error line, true */
+/* --branch-stack on a file without branch stacks: the error line, true */
 bool report_branch__no_data(struct pulse_data *d);
 /* the sort keys (perf's default, or --sort's): 0 or the exit status */
 int report_branch__setup(struct report_branch *rb, const char *user_sort);

@@ -892,11 +892,8 @@ static int report_main(int argc, const char **argv)
 		sopts.time_slices = time_str;
 	}
 	rep.branch.on = report_branch_mode(rep.d, branch_mode);
-	if (rep.branch.on && report_branch__no_data(rep.d)) {
-		fputs(header_hint, stdout);
-		ret = 0;
+	if (rep.branch.on && report_branch__no_data(rep.d))
 		goto out_close;
-	}
 	if (rep.branch.on) {
 		ret = report_branch__setup(&rep.branch, user_sort);
 		if (ret)

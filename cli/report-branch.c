@@ -42,9 +42,8 @@ bool report_branch__no_data(struct pulse_data *d)
 		combined |= pulse_data__attr(d, i)->sample_type;
 	if (combined & PERF_SAMPLE_BRANCH_STACK)
 		return false;
-	/* perf's words, and its exit status: 0 */
-	fputs("Error:\nSelected -b but no branch data. Did you call perf record without -b?\n",
-	      stderr);
+	/* perf's words; perf exits 0, pulse as for any error (as with -g) */
+	error("Selected -b but no branch data. Did you call perf record without -b?");
 	return true;
 }
 

@@ -135,11 +135,8 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 			 attr_name, &ds);
 	ds.dump.count_lost_samples = stats_only;
 	ds.dump.branch_mode = !stats_only && report_branch_mode(ds.d, branch_mode);
-	if (ds.dump.branch_mode && report_branch__no_data(ds.d)) {
-		fputs(header_hint, out);
-		ret = 0;
+	if (ds.dump.branch_mode && report_branch__no_data(ds.d))
 		goto out_dump;
-	}
 
 	/* perf_session__new(): time order needs every record to carry a time */
 	if (pipe || (pulse_data__nr_attrs(ds.d) && pulse_data__attr(ds.d, 0)->sample_id_all)) {

@@ -109,6 +109,21 @@ static void put_end(FILE *fp, enum pulse_brstack_style style, const struct pulse
 		put_dso(fp, al);
 }
 
+/*
+ * perf's thread__find_map_fb(): in the record's mode, else in the mode of
+ * the address (x86 is one address space: the kernel's is above 2^63)
+ */
+static void resolve_fb(struct pulse_machine *m, struct pulse_thread *t, uint8_t cpumode,
+		       uint64_t addr, struct pulse_addr_loc *al)
+{
+	uint8_t mode = addr >= 1ULL << 63 ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+
+	pulse_machine__resolve_thread(m, t, cpumode, addr, al);
+	if (!al->dso && mode != cpumode &&
+	    (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER))
+		pulse_machine__resolve_thread(m, t, mode, addr, al);
+}
+
 int pulse_branch__fprintf_script(FILE *fp, struct pulse_machine *m, const struct pulse_sample *s,
 				 uint8_t cpumode, enum pulse_brstack_style style, bool dso)
 {
@@ -124,8 +139,8 @@ int pulse_branch__fprintf_script(FILE *fp, struct pulse_machine *m, const struct
 		const struct pulse_branch_flags *f = &e.flags;
 		struct pulse_addr_loc from, to;
 
-		pulse_machine__resolve_thread(m, t, cpumode, e.from, &from);
-		pulse_machine__resolve_thread(m, t, cpumode, e.to, &to);
+		resolve_fb(m, t, cpumode, e.from, &from);
+		resolve_fb(m, t, cpumode, e.to, &to);
 		if (style != PULSE_BRSTACK_SYM)
 			fputc(' ', fp);
 		put_end(fp, style, &from, e.from, dso);
