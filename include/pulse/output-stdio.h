@@ -39,6 +39,14 @@ struct pulse_stdio_opts {
 int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 			      uint64_t total_period, const struct pulse_stdio_opts *opts);
 
+/*
+ * The two title lines of a table: "# Overhead" (with @children "Children
+ * Self"), -n's and --show-total-period's columns, then @n titles padded to
+ * their widths; the dots under them; a "#" line.
+ */
+void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
+				 const char *const *titles, const int *widths, size_t n);
+
 /**
  * pulse_hists__fprintf - the column titles and one line per entry of sorted
  * hists (pulse_hists__sort(), pulse_hists__sort_chains()), a Children

@@ -247,6 +247,18 @@ static bool has_collapse(const struct pulse_branch_hists *h)
 	return false;
 }
 
+/* rb_link_node() and rb_insert_color() of node @x (of @nr) under @parent */
+static int link_node(struct pulse_rbt *t, uint32_t x, size_t nr, uint32_t parent, bool left)
+{
+	int err = pulse_rbt__reserve(t, nr);
+
+	if (err)
+		return err;
+	pulse_rbt__link(t, x, parent, left);
+	pulse_rbt__insert_color(t, x);
+	return 0;
+}
+
 int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
 			    struct pulse_thread *t, const struct pulse_branch_end *from,
 			    const struct pulse_branch_end *to, const struct pulse_branch_flags *flags,
@@ -286,14 +298,13 @@ int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
 		h->entries = p;
 		h->alloc = alloc;
 	}
-	err = pulse_rbt__reserve(h->in, h->nr_entries + 1);
+	x = h->nr_entries;
+	err = link_node(h->in, x, x + 1, parent, left);
 	if (err)
 		return err;
-	x = h->nr_entries++;
+	h->nr_entries++;
 	h->entries[x] = n;
 	h->nr_non_filtered_samples += !filtered;
-	pulse_rbt__link(h->in, x, parent, left);
-	pulse_rbt__insert_color(h->in, x);
 	*he = &h->entries[x];
 	return 0;
 }
@@ -304,7 +315,6 @@ static int collapse_insert(struct pulse_branch_hists *h, struct pulse_rbt *t, ui
 {
 	uint32_t y = t->root, parent = PULSE_RBT_NIL;
 	bool left = false;
-	int err;
 
 	*merged = false;
 	while (y != PULSE_RBT_NIL) {
@@ -320,12 +330,7 @@ static int collapse_insert(struct pulse_branch_hists *h, struct pulse_rbt *t, ui
 		left = c < 0;
 		y = left ? t->n[y].left : t->n[y].right;
 	}
-	err = pulse_rbt__reserve(t, h->nr_entries);
-	if (err)
-		return err;
-	pulse_rbt__link(t, x, parent, left);
-	pulse_rbt__insert_color(t, x);
-	return 0;
+	return link_node(t, x, h->nr_entries, parent, left);
 }
 
 /* hists__output_resort(): @x into the output tree @t */
@@ -333,19 +338,13 @@ static int output_insert(struct pulse_branch_hists *h, struct pulse_rbt *t, uint
 {
 	uint32_t y = t->root, parent = PULSE_RBT_NIL;
 	bool left = false;
-	int err;
 
 	while (y != PULSE_RBT_NIL) {
 		parent = y;
 		left = output_cmp(h, &h->entries[x], &h->entries[y]) > 0;
 		y = left ? t->n[y].left : t->n[y].right;
 	}
-	err = pulse_rbt__reserve(t, h->nr_entries);
-	if (err)
-		return err;
-	pulse_rbt__link(t, x, parent, left);
-	pulse_rbt__insert_color(t, x);
-	return 0;
+	return link_node(t, x, h->nr_entries, parent, left);
 }
 
 int pulse_branch_hists__sort(struct pulse_branch_hists *h)

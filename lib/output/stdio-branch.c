@@ -136,12 +136,6 @@ static void put_key(FILE *fp, const struct pulse_branch_hist_entry *e,
 	}
 }
 
-static void print_dots(FILE *fp, int n)
-{
-	while (n-- > 0)
-		fputc('.', fp);
-}
-
 int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 				const struct pulse_stdio_opts *opts,
 				struct pulse_branch_print_state *st)
@@ -151,32 +145,18 @@ int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 	double limit = opts ? opts->percent_limit : 0;
 	int w[ARRAY_SIZE(titles)];
 
+	const char *shown_titles[PULSE_BSORT_MAX_KEYS];
+	int shown_widths[PULSE_BSORT_MAX_KEYS];
+	size_t nr_shown = 0;
+
 	compute_widths(h, w);
-	fprintf(fp, "# %8s", "Overhead");
-	if (show_nr)
-		fprintf(fp, "  %12s", "Samples");
-	if (show_period)
-		fprintf(fp, "  %12s", "Period");
-	for (size_t k = 0; k < h->nr_keys; k++)
-		if (!h->hidden[k])
-			fprintf(fp, "  %-*s", w[h->keys[k]], titles[h->keys[k]]);
-	fputs("\n# ", fp);
-	print_dots(fp, 8);
-	if (show_nr) {
-		fputs("  ", fp);
-		print_dots(fp, 12);
-	}
-	if (show_period) {
-		fputs("  ", fp);
-		print_dots(fp, 12);
-	}
 	for (size_t k = 0; k < h->nr_keys; k++) {
 		if (h->hidden[k])
 			continue;
-		fputs("  ", fp);
-		print_dots(fp, w[h->keys[k]]);
+		shown_titles[nr_shown] = titles[h->keys[k]];
+		shown_widths[nr_shown++] = w[h->keys[k]];
 	}
-	fputs("\n#\n", fp);
+	pulse_stdio__fprintf_titles(fp, opts, false, shown_titles, shown_widths, nr_shown);
 	for (size_t i = 0; i < h->nr_order; i++) {
 		const struct pulse_branch_hist_entry *e = &h->entries[h->order[i]];
 		double pct = h->total_period ? 100.0 * e->period / h->total_period : 0.0;

@@ -481,16 +481,13 @@ static int print_rows_parallel(const struct pulse_hists *h, const struct pulse_s
 	return 0;
 }
 
-int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
-			 const struct pulse_stdio_opts *opts)
+void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
+				 const char *const *titles, const int *widths, size_t n)
 {
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
-	struct widths w;
 
-	compute_widths(h, &w);
-
-	if (h->cumulate)
+	if (children)
 		fprintf(fp, "# %8s  %8s", "Children", "Self");
 	else
 		fprintf(fp, "# %8s", "Overhead");
@@ -498,11 +495,11 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		fprintf(fp, "  %12s", "Samples");
 	if (show_period)
 		fprintf(fp, "  %12s", "Period");
-	for (size_t k = 0; k < h->nr_keys; k++)
-		fprintf(fp, "  %-*s", key_width(&w, h->keys[k]), key_title(h->keys[k]));
+	for (size_t k = 0; k < n; k++)
+		fprintf(fp, "  %-*s", widths[k], titles[k]);
 	fputs("\n# ", fp);
 	print_dots(fp, 8);
-	if (h->cumulate) {
+	if (children) {
 		fputs("  ", fp);
 		print_dots(fp, 8);
 	}
@@ -514,11 +511,27 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		fputs("  ", fp);
 		print_dots(fp, 12);
 	}
-	for (size_t k = 0; k < h->nr_keys; k++) {
+	for (size_t k = 0; k < n; k++) {
 		fputs("  ", fp);
-		print_dots(fp, key_width(&w, h->keys[k]));
+		print_dots(fp, widths[k]);
 	}
 	fputs("\n#\n", fp);
+}
+
+int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
+			 const struct pulse_stdio_opts *opts)
+{
+	struct widths w;
+
+	const char *titles[PULSE_SORT_MAX_KEYS];
+	int widths[PULSE_SORT_MAX_KEYS];
+
+	compute_widths(h, &w);
+	for (size_t k = 0; k < h->nr_keys; k++) {
+		titles[k] = key_title(h->keys[k]);
+		widths[k] = key_width(&w, h->keys[k]);
+	}
+	pulse_stdio__fprintf_titles(fp, opts, h->cumulate, titles, widths, h->nr_keys);
 
 	if (print_rows_parallel(h, opts, &w, fp))
 		print_rows(h, opts, &w, fp, 0, h->nr_entries);
