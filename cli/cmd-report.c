@@ -976,6 +976,7 @@ static int report_main(int argc, const char **argv)
 		rep.header = true;
 		rep.hdr_env.full = true;
 	}
+	/* branch mode's entries are branches: no callchains */
 	if (!rep.branch.on && has_callchains(rep.d)) {
 		/* perf defaults to --children on files with callchains */
 		rep.cumulate = children != 0;
@@ -991,7 +992,7 @@ static int report_main(int argc, const char **argv)
 		if (rep.mem_mode)
 			rep.cumulate = false;
 		rep.chains = rep.cc.enabled || rep.cumulate;
-	} else if (cc_opt.given && rep.cc.enabled) {
+	} else if (cc_opt.given && rep.cc.enabled && !has_callchains(rep.d)) {
 		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
 		goto out_close;
 	}

@@ -162,6 +162,12 @@ test_expect_success PERF 'report filters in branch mode: hidden entries, totals,
 	done
 '
 
+test_expect_success PERF 'report -g in branch mode: branches have no callchains' '
+	compare_report chain.data -g &&
+	compare_report chain.data -g caller,0.5,callee --no-children &&
+	compare_report callstack.data -g --no-branch-stack
+'
+
 test_expect_success PERF 'report: sorts naming a symbol get perf'"'"'s IPC column' '
 	compare_report plain.data -s symbol_from &&
 	compare_report noid.data -s dso_from,symbol_to
