@@ -157,7 +157,9 @@ static void fprint_attr(FILE *fp, const unsigned char *a)
 	uint64_t flags = at64(a, 40), v;
 	uint16_t u16;
 
-	fprintf(fp, ", type = %" PRIu32, at32(a, 0));
+	/* perf's PRINT_ATTRf() leaves out every zero field: PERF_TYPE_HARDWARE too */
+	if (at32(a, 0))
+		fprintf(fp, ", type = %" PRIu32, at32(a, 0));
 	if (at32(a, 4))
 		fprintf(fp, ", size = %" PRIu32, at32(a, 4));
 	if (at64(a, 8))

@@ -162,6 +162,12 @@ test_expect_success PERF 'report filters in branch mode: hidden entries, totals,
 	done
 '
 
+test_expect_success PERF 'report --header: a hardware event'"'"'s attr, the branch stack feature' '
+	compare_report plain.data --header-only &&
+	grep -q "^# contains samples with branch stack$" pulse.out &&
+	compare_report hwidx.data --header -s cycles
+'
+
 test_expect_success PERF 'report -g in branch mode: branches have no callchains' '
 	compare_report chain.data -g &&
 	compare_report chain.data -g caller,0.5,callee --no-children &&
