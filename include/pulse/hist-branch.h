@@ -68,6 +68,8 @@ struct pulse_branch_type_stat {
 };
 
 struct pulse_rbt;
+struct pulse_sample;
+struct pulse_stdio_opts;
 
 struct pulse_branch_hists {
 	enum pulse_branch_sort_key keys[PULSE_BSORT_MAX_KEYS];
@@ -128,7 +130,6 @@ int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
  *            the totals, an entry they make is not printed
  * Return: 0 or -ENOMEM.
  */
-struct pulse_sample;
 int pulse_branch_hists__add_sample(struct pulse_branch_hists *h, struct pulse_machine *m,
 				   const struct pulse_addr_loc *al, const struct pulse_sample *s,
 				   bool filtered, struct pulse_branch_type_stat *st);
@@ -152,17 +153,20 @@ void pulse_branch_type_stat__count(struct pulse_branch_type_stat *st,
 /* perf's branch_type_stat_display(): nothing without typed branches; no final newline. */
 void pulse_branch_type_stat__fprintf(const struct pulse_branch_type_stat *st, FILE *fp);
 
-struct pulse_stdio_opts;
-
 /*
- * The column titles and rows of sorted hists as perf 6.1's --stdio
- * prints them. @state carries what perf keeps in static variables from
- * row to row, over every event's table: start it at zero.
- * Return: 0 or -EIO.
+ * What perf keeps in static variables from row to row, over every event's
+ * table (the mispredict column repeats its last answer for a branch with
+ * neither flag): start it at zero.
  */
 struct pulse_branch_print_state {
 	const char *mispredict;
 };
+
+/**
+ * pulse_branch_hists__fprintf - the column titles and rows of sorted hists
+ * (pulse_branch_hists__sort()) as perf 6.1's --stdio prints them
+ * Return: 0 or -EIO.
+ */
 int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 				const struct pulse_stdio_opts *opts,
 				struct pulse_branch_print_state *state);
