@@ -34,6 +34,12 @@ enum pulse_branch_sort_key {
 	 * without annotation data: 0.00, 0.0% coverage.
 	 */
 	PULSE_BSORT_IPC_LBR,
+	/*
+	 * perf's common keys, on the entry's own place: the branch target,
+	 * with the level of the sample's ip
+	 */
+	PULSE_BSORT_DSO,	/* "dso" */
+	PULSE_BSORT_SYM,	/* "sym", "symbol" */
 };
 
 #define PULSE_BSORT_MAX_KEYS 16
@@ -55,6 +61,7 @@ struct pulse_branch_hist_entry {
 	struct pulse_thread *thread;
 	struct pulse_branch_end from, to;	/* of the first branch */
 	struct pulse_branch_flags flags;	/* of the first branch */
+	char level;				/* the sample's (its ip's) */
 	uint64_t period;
 	uint64_t nr_samples;
 	bool filtered;				/* its first branch's sample was hidden */
@@ -118,7 +125,7 @@ void pulse_branch_end__resolve(struct pulse_machine *m, struct pulse_thread *t, 
  * Return: 0 or -ENOMEM.
  */
 int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
-			    struct pulse_thread *t, const struct pulse_branch_end *from,
+			    struct pulse_thread *t, char level, const struct pulse_branch_end *from,
 			    const struct pulse_branch_end *to, const struct pulse_branch_flags *flags,
 			    uint64_t period, bool filtered, const struct pulse_branch_hist_entry **he);
 

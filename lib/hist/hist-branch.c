@@ -26,11 +26,13 @@ static const struct {
 	{ "symbol_to", PULSE_BSORT_SYM_TO }, { "mispredict", PULSE_BSORT_MISPREDICT },
 	{ "in_tx", PULSE_BSORT_IN_TX }, { "abort", PULSE_BSORT_ABORT },
 	{ "cycles", PULSE_BSORT_CYCLES }, { "ipc_lbr", PULSE_BSORT_IPC_LBR },
+	{ "dso", PULSE_BSORT_DSO }, { "sym", PULSE_BSORT_SYM }, { "symbol", PULSE_BSORT_SYM },
 };
 
 const char *pulse_branch_sort_keys__known(void)
 {
-	return "comm, dso_from, dso_to, symbol_from, symbol_to, mispredict, in_tx, abort, cycles";
+	return "comm, dso_from, dso_to, symbol_from, symbol_to, mispredict, in_tx, abort, cycles, "
+	       "dso, sym";
 }
 
 int pulse_branch_sort_keys__parse(const char *spec, enum pulse_branch_sort_key *keys, size_t max,
@@ -179,12 +181,16 @@ static int64_t key_cmp(enum pulse_branch_sort_key key, const struct pulse_branch
 	case PULSE_BSORT_CYCLES:
 		return (int)l->flags.cycles - (int)r->flags.cycles;
 	case PULSE_BSORT_IPC_LBR:
+	case PULSE_BSORT_SYM:
 		/* sort__sym_cmp() of the entry's symbol, the target's: DSOs first */
 		if (!l->to.sym && !r->to.sym)
 			return (int64_t)(r->to.addr - l->to.addr);
 		if (dso_cmp(r->to.dso, l->to.dso))
 			return dso_cmp(r->to.dso, l->to.dso);
 		return sym_cmp(&l->to, &r->to);
+	case PULSE_BSORT_DSO:
+		/* sort__dso_cmp() hands _sort__dso_cmp() its entries the other way round */
+		return dso_cmp(r->to.dso, l->to.dso);
 	}
 	return 0;
 }
@@ -201,6 +207,17 @@ static int64_t entry_cmp(const struct pulse_branch_hists *h, const struct pulse_
 	return 0;
 }
 
+/* se_sort where a key has one: symbols by name, else se_cmp */
+static int64_t key_sort(enum pulse_branch_sort_key key, const struct pulse_branch_hist_entry *l,
+			const struct pulse_branch_hist_entry *r)
+{
+	if (key != PULSE_BSORT_SYM)
+		return key_cmp(key, l, r);
+	if (!l->to.sym || !r->to.sym)
+		return cmp_null(l->to.sym, r->to.sym);
+	return strcmp(r->to.sym->name, l->to.sym->name);
+}
+
 /* hist_entry__sort(): the period (more first), then the keys not elided */
 static int64_t output_cmp(const struct pulse_branch_hists *h,
 			  const struct pulse_branch_hist_entry *a,
@@ -209,7 +226,7 @@ static int64_t output_cmp(const struct pulse_branch_hists *h,
 	if (a->period != b->period)
 		return a->period > b->period ? 1 : -1;
 	for (size_t i = 0; i < h->nr_keys; i++) {
-		int64_t c = h->hidden[i] ? 0 : key_cmp(h->keys[i], a, b);
+		int64_t c = h->hidden[i] ? 0 : key_sort(h->keys[i], a, b);
 
 		if (c)
 			return c;
@@ -260,12 +277,12 @@ static int link_node(struct pulse_rbt *t, uint32_t x, size_t nr, uint32_t parent
 }
 
 int pulse_branch_hists__add(struct pulse_branch_hists *h, const char *comm,
-			    struct pulse_thread *t, const struct pulse_branch_end *from,
+			    struct pulse_thread *t, char level, const struct pulse_branch_end *from,
 			    const struct pulse_branch_end *to, const struct pulse_branch_flags *flags,
 			    uint64_t period, bool filtered, const struct pulse_branch_hist_entry **he)
 {
 	struct pulse_branch_hist_entry n = {
-		.comm = comm, .thread = t, .from = *from, .to = *to, .flags = *flags,
+		.comm = comm, .thread = t, .level = level, .from = *from, .to = *to, .flags = *flags,
 		.period = period, .nr_samples = 1, .filtered = filtered,
 	};
 	uint32_t x = h->in->root, parent = PULSE_RBT_NIL;
@@ -462,8 +479,8 @@ int pulse_branch_hists__add_sample(struct pulse_branch_hists *h, struct pulse_ma
 		pulse_branch_end__resolve(m, al->thread, e.from, &from);
 		pulse_branch_end__resolve(m, al->thread, e.to, &to);
 		/* perf's report counts branches, not events: a period of 1 each */
-		err = pulse_branch_hists__add(h, al->thread->comm, al->thread, &from, &to, &e.flags,
-					      1, filtered, &he);
+		err = pulse_branch_hists__add(h, al->thread->comm, al->thread, al->level, &from, &to,
+					      &e.flags, 1, filtered, &he);
 		if (err)
 			return err;
 		/* hist_iter__branch_callback() counts the entry's first branch */

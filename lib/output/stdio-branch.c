@@ -28,6 +28,8 @@ static const char *const titles[] = {
 	[PULSE_BSORT_ABORT] = "Transaction abort",
 	[PULSE_BSORT_CYCLES] = "Basic Block Cycles",
 	[PULSE_BSORT_IPC_LBR] = "IPC   [IPC Coverage]",
+	[PULSE_BSORT_DSO] = "Shared Object",
+	[PULSE_BSORT_SYM] = "Symbol",
 };
 
 static void grow(int *w, int n)
@@ -61,30 +63,42 @@ static void compute_widths(const struct pulse_branch_hists *h, int *w)
 		grow(&w[PULSE_BSORT_COMM], strlen(e->thread->comm));
 		end_widths(&e->from, &w[PULSE_BSORT_SYM_FROM], &w[PULSE_BSORT_DSO_FROM]);
 		end_widths(&e->to, &w[PULSE_BSORT_SYM_TO], &w[PULSE_BSORT_DSO_TO]);
+		/* the entry's own symbol and DSO columns: the target's */
+		grow(&w[PULSE_BSORT_SYM], e->to.sym ? (int)e->to.sym->namelen + 4 :
+		     UNRESOLVED_WIDTH + 4 + 2);
+		if (!e->to.sym)
+			grow(&w[PULSE_BSORT_DSO], UNRESOLVED_WIDTH);
+		if (e->to.dso)
+			grow(&w[PULSE_BSORT_DSO], e->to.dso->short_name_len);
 	}
 }
 
-/* _hist_entry__sym_snprintf(): "[l] " and the name or the address, padded, cut */
-static void put_sym(FILE *fp, const struct pulse_branch_end *e, int width)
+/*
+ * _hist_entry__sym_snprintf(): "[l] " and the name or the address @addr,
+ * cut at the width; padded by perf's hist_entry__snprintf_alignment(),
+ * which leaves the last column as it is
+ */
+static void put_sym(FILE *fp, const struct pulse_branch_end *e, uint64_t addr, char level,
+		    int width, bool last)
 {
 	char buf[8192];
-	int n = snprintf(buf, sizeof(buf), "[%c] ", e->level);
+	int n = snprintf(buf, sizeof(buf), "[%c] ", level);
 
 	if (e->sym)
 		n += snprintf(buf + n, sizeof(buf) - n, "%.*s", width - n > 0 ? width - n : 0,
 			      e->sym->name);
 	else
 		n += snprintf(buf + n, sizeof(buf) - n, "%-#.*llx", UNRESOLVED_WIDTH,
-			      (unsigned long long)e->al_addr);
+			      (unsigned long long)addr);
 	if (n >= (int)sizeof(buf))
 		n = sizeof(buf) - 1;
 	if (n > width)
 		n = width;
-	fprintf(fp, "%-*.*s", width, n, buf);
+	fprintf(fp, "%-*.*s", last ? 0 : width, n, buf);
 }
 
 static void put_key(FILE *fp, const struct pulse_branch_hist_entry *e,
-		    enum pulse_branch_sort_key key, int width,
+		    enum pulse_branch_sort_key key, int width, bool last,
 		    struct pulse_branch_print_state *st)
 {
 	const struct pulse_branch_flags *f = &e->flags;
@@ -101,10 +115,17 @@ static void put_key(FILE *fp, const struct pulse_branch_hist_entry *e,
 		break;
 	}
 	case PULSE_BSORT_SYM_FROM:
-		put_sym(fp, &e->from, width);
+		put_sym(fp, &e->from, e->from.al_addr, e->from.level, width, last);
 		break;
 	case PULSE_BSORT_SYM_TO:
-		put_sym(fp, &e->to, width);
+		put_sym(fp, &e->to, e->to.al_addr, e->to.level, width, last);
+		break;
+	case PULSE_BSORT_SYM:
+		/* perf's entry: the target's symbol and address, the sample's level */
+		put_sym(fp, &e->to, e->to.addr, e->level, width, last);
+		break;
+	case PULSE_BSORT_DSO:
+		fprintf(fp, "%-*.*s", width, width, e->to.dso ? e->to.dso->short_name : "[unknown]");
 		break;
 	case PULSE_BSORT_MISPREDICT:
 		/* perf keeps the last answer in a static: neither flag repeats it */
@@ -168,11 +189,11 @@ int pulse_branch_hists__fprintf(const struct pulse_branch_hists *h, FILE *fp,
 			fprintf(fp, "  %12" PRIu64, e->nr_samples);
 		if (show_period)
 			fprintf(fp, "  %12" PRIu64, e->period);
-		for (size_t k = 0; k < h->nr_keys; k++) {
+		for (size_t k = 0, shown = 0; k < h->nr_keys; k++) {
 			if (h->hidden[k])
 				continue;
 			fputs("  ", fp);
-			put_key(fp, e, h->keys[k], w[h->keys[k]], st);
+			put_key(fp, e, h->keys[k], w[h->keys[k]], ++shown == nr_shown, st);
 		}
 		fputc('\n', fp);
 	}

@@ -64,7 +64,7 @@ all_same() {
 		same_script "$f" -F "$fields" || return 1
 	done &&
 	for sort in "" "-s dso_from,dso_to" "-s mispredict,in_tx,abort" "-s cycles,comm" \
-		    "-s dso_to,mispredict,cycles,in_tx"; do
+		    "-s dso_to,mispredict,cycles,in_tx" "-s dso,sym" "-s sym,dso_from,cycles"; do
 		compare_report "$f" $sort || return 1
 	done &&
 	compare_report "$f" -n --show-total-period &&
@@ -237,6 +237,7 @@ test_expect_success PERF 'many branches, two events, three threads: rows as perf
 		compare_report mixed$seed.data -s mispredict,in_tx,abort &&
 		compare_report mixed$seed.data -s cycles,dso_to,in_tx &&
 		compare_report mixed$seed.data -s comm,dso_from,abort &&
+		compare_report mixed$seed.data -s dso,sym,mispredict &&
 		same_dump mixed$seed.data &&
 		same_script mixed$seed.data -F comm,brstack,brstacksym || return 1
 	done

@@ -183,19 +183,19 @@ static void test_branch__hists(void)
 	nr = pulse_branch_sort_keys__parse("overhead,cycles,dso_to,cycles", keys, 16, &bad,
 					   &bad_len);
 	ASSERT_EQ(nr, 2);
-	ASSERT_EQ(pulse_branch_sort_keys__parse("cycles,sym", keys, 16, &bad, &bad_len), -EINVAL);
-	ASSERT_EQ(bad_len, 3);
+	ASSERT_EQ(pulse_branch_sort_keys__parse("cycles,srcline", keys, 16, &bad, &bad_len), -EINVAL);
+	ASSERT_EQ(bad_len, 7);
 	ASSERT_EQ(pulse_branch_sort_keys__parse(PULSE_BRANCH_DEFAULT_SORT, keys, 16, &bad,
 						&bad_len), 5);
 	nr = pulse_branch_sort_keys__parse("cycles", keys, 16, &bad, &bad_len);
 	ASSERT_EQ(pulse_branch_hists__init(&h, keys, nr), 0);
 	f.cycles = 5;
-	ASSERT_EQ(pulse_branch_hists__add(&h, t.comm, &t, &from, &to, &f, 1, false, &he), 0);
+	ASSERT_EQ(pulse_branch_hists__add(&h, t.comm, &t, '.', &from, &to, &f, 1, false, &he), 0);
 	f.cycles = 0;
 	f.type = 1;	/* COND, forward */
-	ASSERT_EQ(pulse_branch_hists__add(&h, t.comm, &t, &from, &to, &f, 1, false, &he), 0);
+	ASSERT_EQ(pulse_branch_hists__add(&h, t.comm, &t, '.', &from, &to, &f, 1, false, &he), 0);
 	pulse_branch_type_stat__count(&st, &he->flags, he->from.addr, he->to.addr);
-	ASSERT_EQ(pulse_branch_hists__add(&h, t.comm, &t, &from, &to, &f, 1, false, &he), 0);
+	ASSERT_EQ(pulse_branch_hists__add(&h, t.comm, &t, '.', &from, &to, &f, 1, false, &he), 0);
 	ASSERT_EQ(h.nr_entries, 2);
 	ASSERT_EQ(h.nr_samples, 3);
 	ASSERT_EQ(pulse_branch_hists__sort(&h), 0);
