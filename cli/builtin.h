@@ -57,8 +57,9 @@ void report_branch__exit(struct report_branch *rb);
 /* @hidden: a filter hides the sample (its branches count in the totals only) */
 int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, size_t idx,
 			  const struct pulse_sample *s, const struct pulse_addr_loc *al, bool hidden);
-/* "# comm: NAME" and the comm column hidden, for a --comms of one name */
-void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms);
+/* "# comm: NAME" and the comm column hidden, for a --comms of one name (dso, symbol too) */
+void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms,
+			  const char *dsos, const char *symbols);
 bool report_branch__has_samples(const struct report_branch *rb);
 /* event @idx's table, if it has branches: header, rows, two newlines */
 int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, const char *evname,

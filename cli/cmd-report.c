@@ -586,7 +586,8 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 		return ferror(fp) ? -EIO : 0;
 	}
 	if (rep->branch.on)
-		report_branch__elide(&rep->branch, fp, rep->filter.comms);
+		report_branch__elide(&rep->branch, fp, rep->filter.comms, rep->filter.dsos,
+				     rep->filter.sym_names);
 	else
 		report__elide(rep, fp);
 	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);

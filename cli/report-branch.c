@@ -111,18 +111,42 @@ bool report_branch__has_samples(const struct report_branch *rb)
 	return false;
 }
 
-void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms)
+void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms,
+			  const char *dsos, const char *symbols)
 {
-	bool key = false;
+	bool hide[PULSE_BSORT_MAX_KEYS] = { false }, all = true;
 
-	for (size_t k = 0; k < rb->nr_keys; k++)
-		key |= rb->keys[k] == PULSE_BSORT_COMM;
-	/* perf's sort__setup_elide(): a --comms of one name, when comm is a key */
-	if (!key || !comms || !*comms || strchr(comms, ','))
-		return;
-	fprintf(fp, "# comm: %s\n", comms);
-	for (size_t i = 0; i < rb->nr_hists; i++)
-		pulse_branch_hists__hide_key(&rb->hists[i], PULSE_BSORT_COMM);
+	/*
+	 * perf's sort__setup_elide(), in column order: a filter of one value
+	 * hides its key's column; hiding them all shows them all again
+	 */
+	for (size_t k = 0; k < rb->nr_keys; k++) {
+		const char *name, *val;
+
+		switch (rb->keys[k]) {
+		case PULSE_BSORT_COMM:
+			name = "comm", val = comms;
+			break;
+		case PULSE_BSORT_DSO:
+			name = "dso", val = dsos;
+			break;
+		case PULSE_BSORT_SYM:
+			name = "symbol", val = symbols;
+			break;
+		default:
+			all = false;
+			continue;
+		}
+		hide[k] = val && *val && !strchr(val, ',');
+		if (hide[k])
+			fprintf(fp, "# %s: %s\n", name, val);
+		all &= hide[k];
+	}
+	for (size_t i = 0; i < rb->nr_hists; i++) {
+		rb->hists[i].dso_list = dsos && *dsos;
+		for (size_t k = 0; k < rb->nr_keys; k++)
+			pulse_branch_hists__hide_key(&rb->hists[i], rb->keys[k], hide[k] && !all);
+	}
 }
 
 int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, const char *evname,

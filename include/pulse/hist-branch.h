@@ -40,6 +40,7 @@ enum pulse_branch_sort_key {
 	 */
 	PULSE_BSORT_DSO,	/* "dso" */
 	PULSE_BSORT_SYM,	/* "sym", "symbol" */
+	PULSE_BSORT_PID,	/* "pid": the thread, "tid:comm" */
 };
 
 #define PULSE_BSORT_MAX_KEYS 16
@@ -91,6 +92,11 @@ struct pulse_branch_hists {
 	uint64_t nr_non_filtered_samples;	/* to entries not hidden */
 	uint64_t total_non_filtered_period;	/* of entries not hidden, after __sort() */
 	bool hidden[PULSE_BSORT_MAX_KEYS];	/* keys[i] not printed, not in the output order */
+	/*
+	 * perf's symbol_conf.dso_list (--dsos): DSO columns then do not widen
+	 * to an unresolved address's 16 digits
+	 */
+	bool dso_list;
 };
 
 /**
@@ -142,10 +148,11 @@ int pulse_branch_hists__add_sample(struct pulse_branch_hists *h, struct pulse_ma
 				   bool filtered, struct pulse_branch_type_stat *st);
 
 /*
- * perf's sort__setup_elide(): @key is not printed (a filter has one value);
- * refused (false) when it would leave no key printed
+ * perf's sort__setup_elide(): @key is not printed (a filter has one value)
+ * and not in the output order; @hide false shows it again
  */
-bool pulse_branch_hists__hide_key(struct pulse_branch_hists *h, enum pulse_branch_sort_key key);
+void pulse_branch_hists__hide_key(struct pulse_branch_hists *h, enum pulse_branch_sort_key key,
+				  bool hide);
 
 /* --percentage relative: the totals of the entries not hidden (after __sort()) */
 void pulse_branch_hists__use_relative(struct pulse_branch_hists *h);

@@ -27,12 +27,13 @@ static const struct {
 	{ "in_tx", PULSE_BSORT_IN_TX }, { "abort", PULSE_BSORT_ABORT },
 	{ "cycles", PULSE_BSORT_CYCLES }, { "ipc_lbr", PULSE_BSORT_IPC_LBR },
 	{ "dso", PULSE_BSORT_DSO }, { "sym", PULSE_BSORT_SYM }, { "symbol", PULSE_BSORT_SYM },
+	{ "pid", PULSE_BSORT_PID },
 };
 
 const char *pulse_branch_sort_keys__known(void)
 {
 	return "comm, dso_from, dso_to, symbol_from, symbol_to, mispredict, in_tx, abort, cycles, "
-	       "dso, sym";
+	       "dso, sym, pid";
 }
 
 int pulse_branch_sort_keys__parse(const char *spec, enum pulse_branch_sort_key *keys, size_t max,
@@ -191,6 +192,8 @@ static int64_t key_cmp(enum pulse_branch_sort_key key, const struct pulse_branch
 	case PULSE_BSORT_DSO:
 		/* sort__dso_cmp() hands _sort__dso_cmp() its entries the other way round */
 		return dso_cmp(r->to.dso, l->to.dso);
+	case PULSE_BSORT_PID:
+		return r->thread->tid - l->thread->tid;
 	}
 	return 0;
 }
@@ -234,20 +237,12 @@ static int64_t output_cmp(const struct pulse_branch_hists *h,
 	return 0;
 }
 
-bool pulse_branch_hists__hide_key(struct pulse_branch_hists *h, enum pulse_branch_sort_key key)
+void pulse_branch_hists__hide_key(struct pulse_branch_hists *h, enum pulse_branch_sort_key key,
+				  bool hide)
 {
-	size_t shown = 0, k = h->nr_keys;
-
-	for (size_t i = 0; i < h->nr_keys; i++) {
+	for (size_t i = 0; i < h->nr_keys; i++)
 		if (h->keys[i] == key)
-			k = i;
-		else
-			shown += !h->hidden[i];
-	}
-	if (k == h->nr_keys || !shown)
-		return false;
-	h->hidden[k] = true;
-	return true;
+			h->hidden[i] = hide;
 }
 
 void pulse_branch_hists__use_relative(struct pulse_branch_hists *h)

@@ -30,6 +30,7 @@ static const char *const titles[] = {
 	[PULSE_BSORT_IPC_LBR] = "IPC   [IPC Coverage]",
 	[PULSE_BSORT_DSO] = "Shared Object",
 	[PULSE_BSORT_SYM] = "Symbol",
+	[PULSE_BSORT_PID] = "    Pid:Command",
 };
 
 static void grow(int *w, int n)
@@ -39,14 +40,15 @@ static void grow(int *w, int n)
 }
 
 /* hists__calc_col_len() for one end: the symbol's column, the DSO's */
-static void end_widths(const struct pulse_branch_end *e, int *sym, int *dso)
+static void end_widths(const struct pulse_branch_end *e, bool dso_list, int *sym, int *dso)
 {
 	if (e->sym) {
 		grow(sym, e->sym->namelen + 4);
 		grow(dso, e->dso ? (int)e->dso->short_name_len : 9);
 	} else {
 		grow(sym, UNRESOLVED_WIDTH + 4 + 2);
-		grow(dso, UNRESOLVED_WIDTH);
+		if (!dso_list)
+			grow(dso, UNRESOLVED_WIDTH);
 	}
 }
 
@@ -61,12 +63,14 @@ static void compute_widths(const struct pulse_branch_hists *h, int *w)
 			continue;
 		/* perf measures the thread's latest comm, not the entry's */
 		grow(&w[PULSE_BSORT_COMM], strlen(e->thread->comm));
-		end_widths(&e->from, &w[PULSE_BSORT_SYM_FROM], &w[PULSE_BSORT_DSO_FROM]);
-		end_widths(&e->to, &w[PULSE_BSORT_SYM_TO], &w[PULSE_BSORT_DSO_TO]);
+		grow(&w[PULSE_BSORT_PID], strlen(e->thread->comm) + 8);
+		end_widths(&e->from, h->dso_list, &w[PULSE_BSORT_SYM_FROM],
+			   &w[PULSE_BSORT_DSO_FROM]);
+		end_widths(&e->to, h->dso_list, &w[PULSE_BSORT_SYM_TO], &w[PULSE_BSORT_DSO_TO]);
 		/* the entry's own symbol and DSO columns: the target's */
 		grow(&w[PULSE_BSORT_SYM], e->to.sym ? (int)e->to.sym->namelen + 4 :
 		     UNRESOLVED_WIDTH + 4 + 2);
-		if (!e->to.sym)
+		if (!e->to.sym && !h->dso_list)
 			grow(&w[PULSE_BSORT_DSO], UNRESOLVED_WIDTH);
 		if (e->to.dso)
 			grow(&w[PULSE_BSORT_DSO], e->to.dso->short_name_len);
@@ -126,6 +130,9 @@ static void put_key(FILE *fp, const struct pulse_branch_hist_entry *e,
 		break;
 	case PULSE_BSORT_DSO:
 		fprintf(fp, "%-*.*s", width, width, e->to.dso ? e->to.dso->short_name : "[unknown]");
+		break;
+	case PULSE_BSORT_PID:
+		fprintf(fp, "%7d:%-*.*s", e->thread->tid, width - 8, width - 8, e->thread->comm);
 		break;
 	case PULSE_BSORT_MISPREDICT:
 		/* perf keeps the last answer in a static: neither flag repeats it */

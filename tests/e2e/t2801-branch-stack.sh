@@ -154,10 +154,11 @@ test_expect_success PERF 'pipe: -D, script, report (not branch mode unless -b) a
 	compare_report pipe.data -b -s dso_from,symbol_to
 '
 
-test_expect_success PERF 'report filters in branch mode: hidden entries, totals, elided comm' '
+test_expect_success PERF 'report filters in branch mode: hidden entries, totals, elided columns' '
 	for o in "--comms foo" "--comms foo -s comm" "--comms foo,barbaz -s comm,cycles" \
 		 "--pid 101" "--percentage relative --tid 100" "-S mid -n" "--dsos calltree" \
-		 "-C 0" "--percent-limit 10"; do
+		 "-C 0" "--percent-limit 10" "-s dso,sym --dsos calltree" "-s sym,dso -S mid" \
+		 "-s comm,dso,sym --comms foo --dsos calltree -S leaf_a" "-s pid,dso_to --dsos calltree,x"; do
 		compare_report plain.data $o || return 1
 	done
 '
