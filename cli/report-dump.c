@@ -90,9 +90,6 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
 	return dump__deliver(rec, file_offset, ds);
 }
 
-static const char header_hint[] =
-	"# To display the perf.data header info, please use --header/--header-only options.\n#\n";
-
 /*
  * The walk of -D; with @stats_only (--stats) the records are decoded into
  * /dev/null, so that the counts are exactly those -D prints at its end.
@@ -156,7 +153,8 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 			goto out_ordered;
 		}
 	} else {
-		fputs(header_hint, out);
+		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
+		      out);
 	}
 
 	err = pulse_data__for_each_record(ds.d, dump__record, &ds);
