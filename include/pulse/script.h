@@ -102,4 +102,9 @@ unsigned long long pulse_script__nr_samples(const struct pulse_script *s);
 const char *pulse_script__event_name(struct pulse_data *d, struct pulse_trace *t, size_t idx,
 				     char *buf, size_t size);
 
+struct pulse_dso;
+
+/* perf's map__fprintf_dsoname(): how script lines name a DSO, "[unknown]" for none */
+const char *pulse_script__dso_name(const struct pulse_dso *dso);
+
 #endif

@@ -11,6 +11,7 @@
 #include <pulse/data.h>
 #include <pulse/machine.h>
 #include <pulse/output-branch.h>
+#include <pulse/script.h>
 #include "core/internal.h"
 
 /* glibc prints a NULL %s as "(null)", and perf 6.1 hands it NULL names */
@@ -69,13 +70,9 @@ void pulse_branch__fprintf_lbr_callchain(FILE *out, const struct pulse_sample *s
 			(uint64_t)e.from);
 }
 
-/* perf's map__fprintf_dsoname(): the DSO's name, [unknown] without a map */
 static void put_dso(FILE *fp, const struct pulse_addr_loc *al)
 {
-	const struct pulse_dso *dso = al->dso;
-
-	fprintf(fp, "(%s)", !dso ? "[unknown]" :
-		dso->kind == PULSE_DSO_KERNEL ? dso->short_name : dso->long_name);
+	fprintf(fp, "(%s)", pulse_script__dso_name(al->dso));
 }
 
 /* perf's symbol__fprintf_symname_offs(): always an offset after a symbol */

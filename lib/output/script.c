@@ -900,7 +900,7 @@ static void put_sym(FILE *fp, const struct pulse_addr_loc *al, bool offset)
 	}
 }
 
-static const char *dso_name(const struct pulse_dso *dso)
+const char *pulse_script__dso_name(const struct pulse_dso *dso)
 {
 	if (!dso)
 		return "[unknown]";
@@ -919,7 +919,7 @@ static void put_sym_dso(FILE *fp, const struct pulse_addr_loc *al, unsigned int 
 	}
 	if (fields & F_DSO) {
 		put_str(fp, " (");
-		put_str(fp, dso_name(al->dso));
+		put_str(fp, pulse_script__dso_name(al->dso));
 		putc_unlocked(')', fp);
 	}
 }
@@ -1036,7 +1036,7 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 			/* a chain's frames mostly share their DSO: its name's length once */
 			if (al.dso != last_dso || !last_name) {
 				last_dso = al.dso;
-				last_name = dso_name(al.dso);
+				last_name = pulse_script__dso_name(al.dso);
 				last_len = strlen(last_name);
 			}
 			lb_write(lb, " (", 2);
