@@ -522,7 +522,6 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 			 const struct pulse_stdio_opts *opts)
 {
 	struct widths w;
-
 	const char *titles[PULSE_SORT_MAX_KEYS];
 	int widths[PULSE_SORT_MAX_KEYS];
 
