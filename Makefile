@@ -77,21 +77,22 @@ tsan:
 		-o build-tsan/test-ring tests/unit/test-ring.c lib/ring/*.c lib/core/*.c -lpthread
 	PULSE_RING_RECORDS=$${PULSE_RING_RECORDS:-2000000} build-tsan/test-ring
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
-		-o build-tsan/test-hist-pool tests/unit/test-hist-pool.c lib/hist/*.c \
-		lib/core/*.c lib/output/callchain.c lib/output/stdio.c -lpthread -lm
+		$(PKG_CFLAGS) -o build-tsan/test-hist-pool tests/unit/test-hist-pool.c $(LIB_SRCS) \
+		$(PKG_LIBS) -liberty -lpthread -lm
 	build-tsan/test-hist-pool
 
 # libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the
-# library sources it needs, built with the fuzzer and ASan/UBSan.
+# library, built with the fuzzer and ASan/UBSan. The whole of it, found by
+# rule, so that splitting a file never breaks the link.
 FUZZ_CC ?= clang
-FUZZ_SRCS := lib/data/reader.c lib/data/sample.c $(wildcard lib/core/*.c)
+FUZZ_SRCS := $(LIB_SRCS)
 fuzz: build-fuzz/fuzz-reader
 
 build-fuzz/fuzz-reader: tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
-		-o $@ tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(PKG_LIBS) -lpthread -lm
+		-o $@ tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(PKG_LIBS) -liberty -lpthread -lm
 
 demo: setup
 	@$(MAKE) --no-print-directory $(BUILD)/pulse $(WL_BINS)
