@@ -22,6 +22,13 @@ test_prereqs_set=" "
 test_set_prereq() {
 	test_prereqs_set+="$1 "
 }
+# test_declare_prereq NAME: a script's own condition, which it may or may
+# not set; a name neither declared nor known here is a mistake (a typo
+# would otherwise skip its test for good), and the test fails
+test_prereqs_declared=" "
+test_declare_prereq() {
+	test_prereqs_declared+="$1 "
+}
 
 test_have_prereq() {
 	local p
@@ -35,7 +42,12 @@ test_have_prereq() {
 		TRACEFS) [ -d /sys/kernel/tracing/events ] || [ -d /sys/kernel/debug/tracing/events ] || [ "$(id -u)" = 0 ] || return 1 ;;
 		UNSHARE) unshare -m true 2>/dev/null || return 1 ;;
 		SETPRIV) command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" = 0 ] || return 1 ;;
-		*) return 1 ;;	# a script's own, not set
+		*)
+			case "$test_prereqs_declared" in
+			*" $p "*) return 1 ;;	# a script's own, not set
+			esac
+			echo "unknown prerequisite $p" >&2
+			return 2 ;;
 		esac
 	done
 	return 0
@@ -45,9 +57,18 @@ test_expect_success() {
 	local prereq=""
 	if [ $# -eq 3 ]; then prereq=$1; shift; fi
 	test_count=$((test_count + 1))
-	if [ -n "$prereq" ] && ! test_have_prereq "$prereq"; then
-		echo "ok $test_count - $1 # SKIP missing $prereq"
-		return
+	if [ -n "$prereq" ]; then
+		local have=0
+		test_have_prereq "$prereq" 2>/dev/null || have=$?
+		if [ "$have" -eq 2 ]; then
+			echo "not ok $test_count - $1"
+			echo "#   unknown prerequisite in '$prereq' (declare a script's own with test_declare_prereq)"
+			test_failures=$((test_failures + 1))
+			return
+		elif [ "$have" -ne 0 ]; then
+			echo "ok $test_count - $1 # SKIP missing $prereq"
+			return
+		fi
 	fi
 	local out rc
 	out=$( (set -e; eval "$2") 2>&1 )
