@@ -11,14 +11,14 @@ TP2=syscalls:sys_exit_getppid
 # record (seen with perf record too), so exact counts use this size.
 N=5000
 
-test_expect_success ROOT,TRACEFS 'file mode: N getppid calls give N samples' '
+test_expect_success PERF,ROOT,TRACEFS 'file mode: N getppid calls give N samples' '
 	record_ok err -e $TP -o f.data -- $WL/getppid $N
 	test -s f.data
 	expect_eq "$(count_samples f.data $TP)" $N
 	expect_eq "$(count_samples f.data)" $N
 '
 
-test_expect_success ROOT,TRACEFS 'file mode: pulse report counts N samples' '
+test_expect_success PERF,ROOT,TRACEFS 'file mode: pulse report counts N samples' '
 	pulse report -i f.data --stdio --sort comm,dso,sym >rep 2>rep.err
 	cat rep.err
 	expect_eq "$(report_event_count $TP <rep)" $N
@@ -29,26 +29,26 @@ test_expect_success ROOT,TRACEFS 'file mode: pulse report counts N samples' '
 	grep -q "^100.00% getppid " rows
 '
 
-test_expect_success ROOT,TRACEFS 'file mode: the summary line counts N samples' '
+test_expect_success PERF,ROOT,TRACEFS 'file mode: the summary line counts N samples' '
 	grep -q "^\[ pulse record: Woken up [0-9]\+ times\? to write data \]$" err
 	grep -q "^\[ pulse record: Captured and wrote [0-9.]\+ MB f.data ($N samples) \]$" err
 	expect_eq "$(grep -c . err)" 2
 '
 
-test_expect_success ROOT,TRACEFS 'file mode: -q prints nothing' '
+test_expect_success PERF,ROOT,TRACEFS 'file mode: -q prints nothing' '
 	record_ok err.q -q -e $TP -o q.data -- $WL/getppid 10
 	test_must_be_empty err.q
 	expect_eq "$(count_samples q.data $TP)" 10
 '
 
-test_expect_success ROOT,TRACEFS 'pipe mode: N getppid calls give N samples' '
+test_expect_success PERF,ROOT,TRACEFS 'pipe mode: N getppid calls give N samples' '
 	record_ok err.pipe -e $TP -o - -- $WL/getppid $N >f.pipe
 	is_pipe_file f.pipe
 	expect_eq "$(count_samples f.pipe $TP)" $N
 	expect_eq "$(count_samples f.pipe)" $N
 '
 
-test_expect_success ROOT,TRACEFS 'pipe mode: pulse report counts N samples' '
+test_expect_success PERF,ROOT,TRACEFS 'pipe mode: pulse report counts N samples' '
 	pulse report -i - --stdio --sort comm,dso,sym <f.pipe >rep.pipe 2>rep.pipe.err
 	cat rep.pipe.err
 	expect_eq "$(report_event_count $TP <rep.pipe)" $N
@@ -57,14 +57,14 @@ test_expect_success ROOT,TRACEFS 'pipe mode: pulse report counts N samples' '
 	test_cmp rows rows.pipe
 '
 
-test_expect_success ROOT,TRACEFS 'pipe mode: nothing but records on stdout, summary on stderr' '
+test_expect_success PERF,ROOT,TRACEFS 'pipe mode: nothing but records on stdout, summary on stderr' '
 	# perf prints no sample count in pipe mode; pulse may
 	grep -q "^\[ pulse record: Captured and wrote [0-9.]\+ MB - \(($N samples) \)\?\]$" err.pipe
 '
 
 # Two events: N2 calls give 2 * N2 samples, which still fit the ring.
 N2=2500
-test_expect_success ROOT,TRACEFS 'two events (comma list): N samples of each' '
+test_expect_success PERF,ROOT,TRACEFS 'two events (comma list): N samples of each' '
 	record_ok err.two -e $TP,$TP2 -o two.data -- $WL/getppid $N2
 	cat err.two
 	expect_eq "$(count_samples two.data $TP)" $N2
@@ -74,7 +74,7 @@ test_expect_success ROOT,TRACEFS 'two events (comma list): N samples of each' '
 	expect_eq "$(report_event_count $TP2 <rep.two)" $N2
 '
 
-test_expect_success ROOT,TRACEFS 'two events (-e twice), pipe mode: N samples of each' '
+test_expect_success PERF,ROOT,TRACEFS 'two events (-e twice), pipe mode: N samples of each' '
 	record_ok err.two -e $TP -e $TP2 -o - -- $WL/getppid $N2 >two.pipe
 	cat err.two
 	expect_eq "$(count_samples two.pipe $TP)" $N2
@@ -87,7 +87,7 @@ test_expect_success ROOT,TRACEFS 'two events (-e twice), pipe mode: N samples of
 # so. Samples are counted by distinct timestamps, which tolerates the
 # kernel's rare exact duplicate records (see above) but not a mangled one.
 BIG=100000
-test_expect_success ROOT,TRACEFS 'a run that wraps the ring accounts for every call' '
+test_expect_success PERF,ROOT,TRACEFS 'a run that wraps the ring accounts for every call' '
 	record_ok err.big -e $TP -o big.data -- $WL/getppid $BIG
 	cat err.big
 	# perf warns about the file'"'"'s LOST records, if any

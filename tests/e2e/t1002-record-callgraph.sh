@@ -29,7 +29,7 @@ check_rows() {
 		{ echo "leaf_a $a% leaf_b $b%"; return 1; }
 }
 
-test_expect_success 'file mode: -g records callchains' '
+test_expect_success PERF 'file mode: -g records callchains' '
 	record_ok err -g -o cg.data -- $WL/calltree
 	perf_in cg.data evlist -v >evlist
 	grep -q "sample_type: [A-Z|]*CALLCHAIN" evlist
@@ -39,7 +39,7 @@ test_expect_success PERF 'file mode: perf script shows main, mid, leaf_a, leaf_b
 	check_chains cg.data
 '
 
-test_expect_success 'file mode: pulse report has leaf_a and leaf_b rows' '
+test_expect_success PERF 'file mode: pulse report has leaf_a and leaf_b rows' '
 	pulse report -i cg.data --stdio --no-children >rep
 	check_rows rep
 '
@@ -58,7 +58,7 @@ test_expect_success 'pipe mode: pulse report has leaf_a and leaf_b rows' '
 	check_rows rep.pipe
 '
 
-test_expect_success 'without -g: no callchains, same leaf rows' '
+test_expect_success PERF 'without -g: no callchains, same leaf rows' '
 	record_ok err.nog -o nocg.data -- $WL/calltree
 	perf_in nocg.data evlist -v >evlist.nog
 	not grep -q CALLCHAIN evlist.nog

@@ -21,17 +21,17 @@ check_report_comms() {
 	done
 }
 
-test_expect_success 'file mode: every child comm in perf script' '
+test_expect_success PERF 'file mode: every child comm in perf script' '
 	record_ok err -o f.data -- $WL/forkrename
 	check_comms f.data
 '
 
-test_expect_success 'file mode: every child comm in pulse report' '
+test_expect_success PERF 'file mode: every child comm in pulse report' '
 	pulse report -i f.data --stdio >rep
 	check_report_comms rep
 '
 
-test_expect_success 'pipe mode: every child comm in perf script and pulse report' '
+test_expect_success PERF 'pipe mode: every child comm in perf script and pulse report' '
 	record_ok err.pipe -o - -- $WL/forkrename >f.pipe
 	check_comms f.pipe
 	pulse report -i - --stdio <f.pipe >rep.pipe
@@ -39,7 +39,7 @@ test_expect_success 'pipe mode: every child comm in perf script and pulse report
 '
 
 # Each child makes exactly 100 getppid calls after its rename; the parent none.
-test_expect_success ROOT,TRACEFS 'tracepoint: 100 samples per child, under its new comm' '
+test_expect_success PERF,ROOT,TRACEFS 'tracepoint: 100 samples per child, under its new comm' '
 	record_ok err.tp -e $TP -o tp.data -- $WL/forkrename
 	perf_in tp.data script -F comm,event 2>/dev/null | awk "{ print \$1, \$2 }" |
 		sort | uniq -c | sed "s/^ *//" >tp.comms
@@ -52,14 +52,14 @@ test_expect_success ROOT,TRACEFS 'tracepoint: 100 samples per child, under its n
 	test_cmp tp.expect tp.comms
 '
 
-test_expect_success ROOT,TRACEFS '--no-inherit: no child is recorded' '
+test_expect_success PERF,ROOT,TRACEFS '--no-inherit: no child is recorded' '
 	record_ok err.ni --no-inherit -e $TP -o ni.data -- $WL/forkrename
 	expect_eq "$(count_samples ni.data $TP)" 0
 	perf_in ni.data evlist -v >evlist.ni
 	not grep -q "inherit: 1" evlist.ni
 '
 
-test_expect_success '--no-inherit: only the parent comm is sampled' '
+test_expect_success PERF '--no-inherit: only the parent comm is sampled' '
 	record_ok err.ni2 --no-inherit -o ni2.data -- $WL/forkrename
 	perf_in ni2.data script -F comm >ni2.out
 	awk "{ print \$1 }" ni2.out | sort -u >ni2.comms

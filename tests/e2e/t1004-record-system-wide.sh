@@ -7,7 +7,7 @@
 TP=syscalls:sys_enter_getppid
 N=3000
 
-test_expect_success ROOT 'file mode: -a samples a separately started process' '
+test_expect_success PERF,ROOT 'file mode: -a samples a separately started process' '
 	start_bg $WL/spin 2000; spid=$!
 	record_ok err -a -o sw.data -- $WL/spin 800
 	n=$(count_pid_samples sw.data $spid)
@@ -16,14 +16,14 @@ test_expect_success ROOT 'file mode: -a samples a separately started process' '
 	awk -v p=$spid "\$1 == \"spin\" && \$2 == p" comms | grep -q .
 '
 
-test_expect_success ROOT 'file mode: -a samples carry their CPU, both CPUs are seen' '
+test_expect_success PERF,ROOT 'file mode: -a samples carry their CPU, both CPUs are seen' '
 	perf_in sw.data evlist -v >evlist
 	grep -q "sample_type: [A-Z|]*CPU" evlist
 	perf_in sw.data script -F cpu >cpus
 	expect_eq "$(sort -u cpus | wc -l)" "$(nproc)"
 '
 
-test_expect_success ROOT 'pipe mode: -a samples a separately started process' '
+test_expect_success PERF,ROOT 'pipe mode: -a samples a separately started process' '
 	start_bg $WL/spin 2000; spid=$!
 	record_ok err.pipe -a -o - -- $WL/spin 800 >sw.pipe
 	n=$(count_pid_samples sw.pipe $spid)
@@ -31,20 +31,20 @@ test_expect_success ROOT 'pipe mode: -a samples a separately started process' '
 '
 
 # getppid waits 500 ms before its calls so that the recorder is surely on.
-test_expect_success ROOT,TRACEFS 'file mode: -a -e getppid counts exactly N for the separate process' '
+test_expect_success PERF,ROOT,TRACEFS 'file mode: -a -e getppid counts exactly N for the separate process' '
 	start_bg $WL/getppid $N --delay-ms 500; gpid=$!
 	record_ok err.tp -a -e $TP -o tp.data -- $WL/spin 1500
 	proc_alive $gpid && { echo "getppid still running after the recording"; false; }
 	expect_eq "$(count_pid_samples tp.data $gpid)" $N
 '
 
-test_expect_success ROOT,TRACEFS 'pipe mode: -a -e getppid counts exactly N for the separate process' '
+test_expect_success PERF,ROOT,TRACEFS 'pipe mode: -a -e getppid counts exactly N for the separate process' '
 	start_bg $WL/getppid $N --delay-ms 500; gpid=$!
 	record_ok err.tpp -a -e $TP -o - -- $WL/spin 1500 >tp.pipe
 	expect_eq "$(count_pid_samples tp.pipe $gpid)" $N
 '
 
-test_expect_success ROOT '-a -C 0: every sample is on CPU 0' '
+test_expect_success PERF,ROOT '-a -C 0: every sample is on CPU 0' '
 	start_bg $WL/spin 1000
 	record_ok err.c0 -a -C 0 -o c0.data -- $WL/spin 500
 	perf_in c0.data script -F cpu 2>/dev/null | sort -u >cpus
@@ -52,7 +52,7 @@ test_expect_success ROOT '-a -C 0: every sample is on CPU 0' '
 	expect_eq "$(cat cpus | tr -d " ")" "[000]"
 '
 
-test_expect_success ROOT '-C 1 alone is system-wide on CPU 1' '
+test_expect_success PERF,ROOT '-C 1 alone is system-wide on CPU 1' '
 	test "$(nproc)" -ge 2 || { echo "# one CPU: nothing to check"; exit 0; }
 	start_bg $WL/spin 1000
 	record_ok err.c1 -C 1 -o c1.data -- $WL/spin 500

@@ -15,7 +15,7 @@ rec_bg() {
 	track_bg $!
 }
 
-test_expect_success '-p PID, ended by SIGINT: exit 0 and the target is sampled' '
+test_expect_success PERF '-p PID, ended by SIGINT: exit 0 and the target is sampled' '
 	start_bg $WL/spin 20000; spid=$!
 	rec_bg err -p $spid -o p.data; rp=$!
 	wait_started p.data
@@ -32,14 +32,14 @@ test_expect_success '-p PID, ended by SIGINT: exit 0 and the target is sampled' 
 	expect_eq "$(summary_samples err)" "$n"
 '
 
-test_expect_success 'pulse report reads the -p recording' '
+test_expect_success PERF 'pulse report reads the -p recording' '
 	pulse report -i p.data --stdio >rep
 	report_rows <rep >rows
 	cat rows
 	grep -q "% spin spin \[\.\] spin_loop$" rows
 '
 
-test_expect_success '-p PID, pipe mode, ended by SIGINT' '
+test_expect_success PERF '-p PID, pipe mode, ended by SIGINT' '
 	start_bg $WL/spin 20000; spid=$!
 	"$PULSE" record -p $spid -o - 2>err.pipe >p.pipe </dev/null & rp=$!
 	track_bg $rp
@@ -52,7 +52,7 @@ test_expect_success '-p PID, pipe mode, ended by SIGINT' '
 	expect_gt "$(count_pid_samples p.pipe $spid)" 0 "samples of $spid"
 '
 
-test_expect_success '-p PID: the recorder stops when the target exits' '
+test_expect_success PERF '-p PID: the recorder stops when the target exits' '
 	start_bg $WL/spin 1500; spid=$!
 	rec_bg err.exit -p $spid -o exit.data; rp=$!
 	rc=0; wait_exit $rp 20 || rc=$?
@@ -61,7 +61,7 @@ test_expect_success '-p PID: the recorder stops when the target exits' '
 	expect_gt "$(count_pid_samples exit.data $spid)" 0 "samples of $spid"
 '
 
-test_expect_success ROOT,TRACEFS '-p PID -e getppid: exactly the N calls made after attaching' '
+test_expect_success PERF,ROOT,TRACEFS '-p PID -e getppid: exactly the N calls made after attaching' '
 	start_bg $WL/getppid 2000 --delay-ms 1000; gpid=$!
 	rec_bg err.tp -p $gpid -e $TP -o tp.data; rp=$!
 	rc=0; wait_exit $rp 20 || rc=$?
@@ -71,7 +71,7 @@ test_expect_success ROOT,TRACEFS '-p PID -e getppid: exactly the N calls made af
 	expect_eq "$(count_pid_samples tp.data $gpid)" 2000
 '
 
-test_expect_success '-t TID, ended by SIGINT' '
+test_expect_success PERF '-t TID, ended by SIGINT' '
 	start_bg $WL/spin 20000; spid=$!
 	rec_bg err.t -t $spid -o t.data; rp=$!
 	wait_started t.data
@@ -83,7 +83,7 @@ test_expect_success '-t TID, ended by SIGINT' '
 	expect_gt "$(count_pid_samples t.data $spid)" 0 "samples of $spid"
 '
 
-test_expect_success 'a command ended by SIGINT: the recorder ends it and writes a readable file' '
+test_expect_success PERF 'a command ended by SIGINT: the recorder ends it and writes a readable file' '
 	rec_bg err.cmd -o cmd.data -- $WL/spin 20000; rp=$!
 	wait_started cmd.data
 	cpid=$(pgrep -P $rp | head -1)

@@ -25,7 +25,7 @@ test_expect_success 'cpu-clock: SIGKILL mid-run leaves a readable header' '
 
 # 2.2 s of spin at 4000 Hz: ~8800 samples, more than 4000 of them before
 # the last rewrite. 500 leaves ample slack for a slow machine.
-test_expect_success 'cpu-clock: pulse report reads the killed file' '
+test_expect_success PERF 'cpu-clock: pulse report reads the killed file' '
 	pulse report -i k.data --stdio >rep 2>rep.err
 	cat rep.err
 	n=$(grep "^# Samples: " rep | head -1)

@@ -33,7 +33,7 @@ test_expect_success ROOT,UNSHARE,TRACEFS 'file mode: a full disk gives one error
 	test -s fm.f.data
 '
 
-test_expect_success ROOT,UNSHARE,TRACEFS 'file mode: perf script reads the file left on the full disk' '
+test_expect_success PERF,ROOT,UNSHARE,TRACEFS 'file mode: perf script reads the file left on the full disk' '
 	perf_ok fm.f.data script -F event >script.out
 	n=$(grep -c . script.out)
 	echo "# $n samples kept"
@@ -41,7 +41,7 @@ test_expect_success ROOT,UNSHARE,TRACEFS 'file mode: perf script reads the file 
 	expect_gt 100000 "$n" "perf script samples"
 '
 
-test_expect_success ROOT,UNSHARE,TRACEFS 'file mode: perf report and pulse report read it, same counts' '
+test_expect_success PERF,ROOT,UNSHARE,TRACEFS 'file mode: perf report and pulse report read it, same counts' '
 	perf_ok fm.f.data report --stdio >prep
 	pulse report -i fm.f.data --stdio >rep 2>rep.err
 	cat rep.err

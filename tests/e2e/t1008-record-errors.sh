@@ -61,7 +61,7 @@ test_expect_success 'no PMU: -e instructions is an error hinting a software even
 	has_hint err9 "cpu-clock|task-clock|software"
 '
 
-test_expect_success 'no PMU: -e cycles falls back to cpu-clock with one warning' '
+test_expect_success PERF 'no PMU: -e cycles falls back to cpu-clock with one warning' '
 	record_ok err10 -e cycles -o cy.data -- $WL/spin 200
 	cat err10
 	expect_eq "$(grep -c "^warning: " err10)" 1
@@ -91,7 +91,7 @@ test_expect_success 'a failed recording leaves no output file behind' '
 '
 
 # perf exits with its workload's exit status; 0 would do as well.
-test_expect_success 'a failing workload still gives a complete recording' '
+test_expect_success PERF 'a failing workload still gives a complete recording' '
 	rc=0; pulse record -o ws.data -- sh -c "exit 3" 2>err14 || rc=$?
 	cat err14
 	case $rc in 0|3) ;; *) echo "exit status $rc"; false ;; esac

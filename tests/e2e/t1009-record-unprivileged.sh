@@ -29,7 +29,7 @@ test_expect_success SETPRIV "-a as nobody (perf_event_paranoid $paranoid): error
 '
 fi
 
-test_expect_success SETPRIV 'as nobody: user-space profiling of its own command works' '
+test_expect_success PERF,SETPRIV 'as nobody: user-space profiling of its own command works' '
 	as_nobody "$PULSE" record -e cpu-clock:u -o u.data -- $WL/spin 200 2>err.u || {
 		cat err.u; false; }
 	chown root nb/u.data
@@ -46,7 +46,7 @@ test_expect_success SETPRIV 'as nobody: too large -m gives the perf_event_mlock_
 
 # perf 6.1 falls back to user-only sampling when perf_event_paranoid > 1
 # forbids the kernel: the same attrs and name (cpu-clock:uhppp), one warning.
-test_expect_success SETPRIV 'as nobody: the default event falls back to user space, as perf' '
+test_expect_success PERF,SETPRIV 'as nobody: the default event falls back to user space, as perf' '
 	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 	if [ "$paranoid" -le 1 ]; then echo "# paranoid $paranoid: nothing to fall back from"; exit 0; fi
 	as_nobody "$PULSE" record -o d.data -- $WL/spin 100 2>err.d

@@ -31,7 +31,7 @@ test_expect_success ROOT,UNSHARE 'pulse record -e sched:sched_switch mounts trac
 	test -s mounts.after
 '
 
-test_expect_success ROOT,UNSHARE 'the recording holds the workload'"'"'s context switches' '
+test_expect_success PERF,ROOT,UNSHARE 'the recording holds the workload'"'"'s context switches' '
 	perf_ok ss.data script -F comm,event >ss.out
 	# getppid sleeps 50 ms: it is switched out at least once
 	n=$(awk "\$1 == \"getppid\" && \$2 == \"sched:sched_switch:\"" ss.out | wc -l)

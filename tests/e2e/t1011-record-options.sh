@@ -11,7 +11,7 @@ attr_has() {
 	evlist "$1" | head -1 | grep -qE -- "$2" || { echo "no '$2' in:" >&2; evlist "$1" >&2; return 1; }
 }
 
-test_expect_success 'default: cpu-clock at 4000 Hz' '
+test_expect_success PERF 'default: cpu-clock at 4000 Hz' '
 	record_ok err -o def.data -- $WL/spin 100
 	attr_has def.data "^cpu-clock[:a-zA-Z]*: type: 1, "
 	attr_has def.data "sample_freq \}: 4000, "
@@ -22,13 +22,13 @@ test_expect_success 'default: cpu-clock at 4000 Hz' '
 	attr_has def.data "sample_id_all: 1"
 '
 
-test_expect_success '-F 1000: frequency 1000' '
+test_expect_success PERF '-F 1000: frequency 1000' '
 	record_ok err -F 1000 -o f.data -- $WL/spin 100
 	attr_has f.data "sample_freq \}: 1000, "
 	attr_has f.data ", freq: 1, "
 '
 
-test_expect_success '-c 100000: a fixed period, no PERIOD in the samples' '
+test_expect_success PERF '-c 100000: a fixed period, no PERIOD in the samples' '
 	record_ok err -c 100000 -o c.data -- $WL/spin 300
 	attr_has c.data "sample_freq \}: 100000, "
 	not attr_has c.data "freq: 1" 2>/dev/null
@@ -39,7 +39,7 @@ test_expect_success '-c 100000: a fixed period, no PERIOD in the samples' '
 	expect_gt 6000 "$n" samples
 '
 
-test_expect_success '-R -T --sample-cpu: RAW, TIME and CPU in the samples' '
+test_expect_success PERF '-R -T --sample-cpu: RAW, TIME and CPU in the samples' '
 	record_ok err -R -T --sample-cpu -o rtc.data -- $WL/spin 100
 	attr_has rtc.data "sample_type: [A-Z|]*TIME"
 	attr_has rtc.data "sample_type: [A-Z|]*CPU"
@@ -47,13 +47,13 @@ test_expect_success '-R -T --sample-cpu: RAW, TIME and CPU in the samples' '
 	perf_ok rtc.data script -F cpu,time >/dev/null
 '
 
-test_expect_success '--sample-cpu: perf script prints the CPU of each sample' '
+test_expect_success PERF '--sample-cpu: perf script prints the CPU of each sample' '
 	record_ok err --sample-cpu -o sc.data -- $WL/spin 100
 	perf_ok sc.data script -F cpu >cpus
 	expect_gt "$(grep -c "^\[[0-9]\{3\}\]" cpus)" 0 "samples with a cpu"
 '
 
-test_expect_success '-m 8 and -m 256 both record' '
+test_expect_success PERF '-m 8 and -m 256 both record' '
 	record_ok err8 -m 8 -o m8.data -- $WL/spin 100
 	expect_gt "$(count_samples m8.data)" 0 samples
 	record_ok err256 -m 256 -o m256.data -- $WL/spin 100
@@ -65,7 +65,7 @@ test_expect_success '-q: nothing on stderr' '
 	test_must_be_empty errq
 '
 
-test_expect_success '-e cpu-clock:u: user space only' '
+test_expect_success PERF '-e cpu-clock:u: user space only' '
 	record_ok err -e cpu-clock:u -o u.data -- $WL/spin 100
 	attr_has u.data "^cpu-clock:u: "
 	attr_has u.data "exclude_kernel: 1"
@@ -73,7 +73,7 @@ test_expect_success '-e cpu-clock:u: user space only' '
 	not grep -q "\[kernel" u.out
 '
 
-test_expect_success '-e task-clock,page-faults: two events, both named' '
+test_expect_success PERF '-e task-clock,page-faults: two events, both named' '
 	record_ok err -e task-clock,page-faults -o tp.data -- $WL/spin 100
 	evlist tp.data >ev
 	cat ev
@@ -83,7 +83,7 @@ test_expect_success '-e task-clock,page-faults: two events, both named' '
 	expect_gt "$(count_samples tp.data task-clock)" 0 task-clock
 '
 
-test_expect_success 'the summary reports the file size and sample count perf sees' '
+test_expect_success PERF 'the summary reports the file size and sample count perf sees' '
 	record_ok errs -o s.data -- $WL/spin 200
 	n=$(summary_samples errs)
 	expect_eq "$n" "$(count_samples s.data)"

@@ -270,7 +270,7 @@ test_expect_success 'report: the memory columns, exactly' '
 	grep -q " spin  " mm.out
 '
 
-test_expect_success 'report: memory keys need --mem-mode, --mem-mode needs DATA_SRC' '
+test_expect_success PERF 'report: memory keys need --mem-mode, --mem-mode needs DATA_SRC' '
 	expect_fail 129 sort.err pulse report -i loads.data --stdio --sort mem &&
 	one_error sort.err "memory key" &&
 	expect_fail 1 nods.err pulse report -i nods.data --stdio --mem-mode &&

@@ -24,7 +24,7 @@ tp_id() {
 	done
 }
 
-test_expect_success ROOT,TRACEFS '-e syscalls:sys_enter_getppid: a tracepoint, every hit sampled with RAW and CPU' '
+test_expect_success PERF,ROOT,TRACEFS '-e syscalls:sys_enter_getppid: a tracepoint, every hit sampled with RAW and CPU' '
 	record_ok err -e $TP -o tp.data -- $WL/getppid 10
 	id=$(tp_id $TP)
 	test -n "$id"
@@ -37,7 +37,7 @@ test_expect_success ROOT,TRACEFS '-e syscalls:sys_enter_getppid: a tracepoint, e
 	expect_eq "$(evlist tp.data | wc -l)" 1
 '
 
-test_expect_success ROOT,TRACEFS 'two events: each carries its id in the samples' '
+test_expect_success PERF,ROOT,TRACEFS 'two events: each carries its id in the samples' '
 	record_ok err -e $TP,syscalls:sys_exit_getppid -o tp2.data -- $WL/getppid 10
 	ev_has tp2.data $TP "sample_type: [A-Z|]*(ID|IDENTIFIER)"
 	ev_has tp2.data syscalls:sys_exit_getppid "sample_type: [A-Z|]*(ID|IDENTIFIER)"
@@ -45,7 +45,7 @@ test_expect_success ROOT,TRACEFS 'two events: each carries its id in the samples
 	ev_has tp2.data $TP "sample_type: [A-Z|]*CPU"
 '
 
-test_expect_success 'default: cpu-clock at 4000 Hz' '
+test_expect_success PERF 'default: cpu-clock at 4000 Hz' '
 	record_ok err -o def.data -- $WL/spin 50
 	evlist def.data >ev
 	cat ev
