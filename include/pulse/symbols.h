@@ -202,6 +202,8 @@ struct pulse_dso {
 	 */
 	bool has_text_range;
 	uint64_t text_start, text_end;	/* a module's: where it is loaded */
+	/* the kernel's: 0 not yet known, 1 the running kernel, -1 another */
+	signed char running_verdict;
 	/*
 	 * A module whose symbols came from its .ko: the file offset of .text,
 	 * which an address in the module is taken from (perf's map->pgoff).

@@ -478,6 +478,7 @@ static int process_kernel_mmap(struct pulse_machine *m, const char *name, uint64
 		m->kernel_dso->has_text_range = true;
 		m->kernel_dso->text_start = start;
 		m->kernel_dso->text_end = start + len;
+		m->kernel_dso->running_verdict = 0;	/* a new map: ask again */
 		map.dso = m->kernel_dso;
 		/* the kernel map is made anew: drop the previous one */
 		for (size_t i = 0; i < m->kmaps.nr; i++) {

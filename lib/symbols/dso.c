@@ -529,7 +529,7 @@ static const void *own_vdso(size_t *size)
  * code). When the running kernel's build-id cannot be read, nothing tells
  * them apart and the caller's OSRELEASE check stands.
  */
-static bool dso__is_running_kernel(const struct pulse_dsos *dsos, const struct pulse_dso *dso)
+static bool kernel__is_running(const struct pulse_dsos *dsos, const struct pulse_dso *dso)
 {
 	unsigned char id[PULSE_BUILD_ID_SIZE];
 	uint64_t start, end;
@@ -546,6 +546,14 @@ static bool dso__is_running_kernel(const struct pulse_dsos *dsos, const struct p
 	return start == dso->text_start && end == dso->text_end;
 }
 
+/* Worked out once per kernel map: the kernel, its vDSO and each module ask. */
+static bool dso__is_running_kernel(const struct pulse_dsos *dsos, struct pulse_dso *dso)
+{
+	if (!dso->running_verdict)
+		dso->running_verdict = kernel__is_running(dsos, dso) ? 1 : -1;
+	return dso->running_verdict > 0;
+}
+
 /*
  * The vDSO comes with the kernel: this process's names a recorded [vdso]
  * only when its build-id is the recorded one or, with none recorded, when
@@ -554,7 +562,7 @@ static bool dso__is_running_kernel(const struct pulse_dsos *dsos, const struct p
 static int dso__load_own_vdso(struct pulse_dsos *dsos, struct pulse_dso *dso)
 {
 	unsigned char id[PULSE_BUILD_ID_SIZE];
-	const struct pulse_dso *kernel;
+	struct pulse_dso *kernel;
 	const void *image;
 	size_t size, len = 0;
 
@@ -640,7 +648,7 @@ static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 static int dso__load_module(struct pulse_dsos *dsos, struct pulse_dso *dso)
 {
 	const struct pulse_symbol_opts *o = &dsos->opts;
-	const struct pulse_dso *kernel = pulse_dsos__find(dsos, "[kernel.kallsyms]");
+	struct pulse_dso *kernel = pulse_dsos__find(dsos, "[kernel.kallsyms]");
 	char path[PATH_MAX], mod[256], hex[41];
 	size_t n = dso->short_name_len;
 	uint8_t id[20];
