@@ -1,7 +1,7 @@
 #!/bin/bash
 # Runs every test (unit binaries, e2e and interop scripts), all of which
 # speak TAP, and ends with one summary line: "N passed, N failed, N skipped".
-# PULSE_TESTS=<glob> restricts the set (e.g. PULSE_TESTS='t1*').
+# PULSE_TESTS=<glob> restricts the set (e.g. PULSE_TESTS='t1*'; several: 't1* test-hist').
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-build}
@@ -24,7 +24,17 @@ fi
 export LSAN_OPTIONS="suppressions=$top/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 pass=0 fail=0 skip=0
 failed_names=()
-pattern=${PULSE_TESTS:-*}
+patterns=${PULSE_TESTS:-*}
+selected() { # name: is it one of $patterns?
+	local p
+	set -f
+	for p in $patterns; do
+		set +f
+		case "$1" in $p) return 0 ;; esac
+	done
+	set +f
+	return 1
+}
 
 run_one() {
 	local name=$1; shift
@@ -53,7 +63,7 @@ run_one() {
 for src in "$top"/tests/unit/test-*.c; do
 	[ -f "$src" ] || continue
 	n=$(basename "$src" .c)
-	case "$n" in $pattern) ;; *) continue ;; esac
+	selected "$n" || continue
 	t=$top/$BUILD/tests/unit/$n
 	if [ -x "$t" ]; then
 		run_one "unit/$n" "$t"
@@ -65,7 +75,7 @@ for dir in e2e interop; do
 	for t in "$top"/tests/$dir/t[0-9]*.sh; do
 		[ -f "$t" ] || continue
 		n=$(basename "$t")
-		case "$n" in $pattern) ;; *) continue ;; esac
+		selected "$n" || continue
 		run_one "$dir/$n" bash "$t"
 	done
 done
