@@ -8,26 +8,17 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <pulse/branch.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
-#include <pulse/event.h>
-#include <pulse/hist.h>
-#include <pulse/hist-branch.h>
-#include <pulse/machine.h>
-#include <pulse/ordering.h>
 #include <pulse/output-header.h>
-#include <pulse/output-stdio.h>
-#include <pulse/progress.h>
 #include <pulse/reader.h>
+#include <pulse/report.h>
 #include <pulse/session.h>
-#include <pulse/trace-decode.h>
 #include "builtin.h"
 #include "parse-options.h"
 
@@ -39,621 +30,27 @@ static const char *const report_usage[] = {
 	NULL,
 };
 
-struct report {
-	struct pulse_data *d;		/* the file */
-	struct pulse_progress progress;	/* on stderr, when it is a terminal */
-	struct pulse_machine machine;	/* threads, maps, DSOs */
-	struct pulse_ordered *oq;	/* time ordering; NULL: file order */
-	struct pulse_hists *hists;	/* one per attr */
-	size_t nr_hists;		/* hists allocated */
-	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
-	size_t nr_keys;			/* keys in use */
-	struct pulse_callchain_param cc;	/* -g */
-	bool cumulate;			/* --children */
-	bool chains;			/* resolve callchains of samples that have them */
-	struct pulse_cc_cursor cursor;	/* the current sample's frames */
-	struct pulse_hist_pool *pool;	/* aggregation threads; NULL: this thread */
-	uint64_t lost_samples;		/* LOST_SAMPLES records */
-	bool header;			/* --header: pipe features printed as they come */
-	struct pulse_header_env hdr_env;	/* -I, and what the pipe's features said */
-	uint64_t lost_events;		/* LOST records' counts */
-	uint64_t nr_samples;		/* SAMPLE records */
-	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
-	regex_t parent_re;		/* -p; compiled when parent is set */
-	bool parent;			/* the parent sort key: resolve every callchain */
-	bool exclude_other;		/* -x: hide entries whose parent is [other] */
-	bool relative;			/* --percentage relative */
-	struct pulse_trace *trace;	/* --sort trace: the decoder; NULL: none */
-	FILE *trace_fp;			/* the trace text of the current sample */
-	char *trace_buf;
-	size_t trace_len;
-	int err;			/* first error met while delivering */
-	bool mem_mode;			/* --mem-mode: weights as periods */
-	bool mem_keys;			/* a memory sort key: samples carry their mem fields */
-	struct report_branch branch;	/* branch mode: entries are branches */
-};
-
-static uint64_t get_lost(const struct perf_event_header *rec)
-{
-	uint64_t v;
-
-	memcpy(&v, (const char *)rec + 8, sizeof(v));
-	return v;
-}
-
-static struct pulse_hists *report__hists(struct report *rep, size_t idx)
-{
-	if (idx >= rep->nr_hists) {
-		size_t n = idx + 1;
-		struct pulse_hists *h = realloc(rep->hists, n * sizeof(*h));
-
-		if (!h)
-			return NULL;
-		for (size_t i = rep->nr_hists; i < n; i++) {
-			pulse_hists__init(&h[i], rep->keys, rep->nr_keys);
-			if (rep->chains)
-				pulse_hists__set_callchain(&h[i], &rep->cc, rep->cumulate);
-		}
-		rep->hists = h;
-		rep->nr_hists = n;
-	}
-	return &rep->hists[idx];
-}
-
-/*
- * The filters' verdict (1: the sample stops here) and, for --sort trace,
- * the sample's tracepoint text as perf's get_trace_output() prints it
- * (no cpu in its tep_record). A sample the lists hide still makes (or
- * joins) an entry, as in perf: the entry is hidden when its first sample
- * was. The parent needs the callchain, which is then resolved here.
- */
-static int report__filter_trace(struct report *rep, struct pulse_hists *h,
-				const struct perf_event_attr *attr, const struct pulse_sample *s,
-				const struct pulse_addr_loc *al)
-{
-	uint64_t time = attr->sample_type & PERF_SAMPLE_TIME ? s->time : ~0ULL;
-	int cpu = attr->sample_type & PERF_SAMPLE_CPU ? (int)s->cpu : -1;
-	const struct pulse_symbol *parent = NULL;
-	const char *trace = NULL;
-	bool hidden = false;
-	int err;
-
-	switch (pulse_hist_filter__match(&rep->filter, al, al->thread->comm, s->ip, cpu, time)) {
-	case PULSE_FILTER_SKIP:
-		return 1;
-	case PULSE_FILTER_HIDE:
-		hidden = true;
-		break;
-	case PULSE_FILTER_KEEP:
-		break;
-	}
-	if (rep->parent && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		err = pulse_machine__resolve_callchain(&rep->machine, s->pid, s->tid, s->callchain,
-						       s->callchain_nr, rep->cc.order, &rep->cursor);
-		if (err)
-			return err;
-		parent = pulse_hist_filter__parent(&rep->parent_re, rep->cursor.locs,
-						   rep->cursor.nr);
-	}
-	/* perf's symbol__parent_filter() */
-	pulse_hists__set_parent(h, parent, hidden || (rep->exclude_other && !parent));
-	if (rep->trace_fp && attr->type == PERF_TYPE_TRACEPOINT && s->raw) {
-		struct tep_event *ev = pulse_trace__event(rep->trace, attr->config);
-
-		rewind(rep->trace_fp);
-		if (ev)
-			pulse_trace__fprintf(rep->trace, ev, 0, s->raw, s->raw_size, rep->trace_fp);
-		fputc('\0', rep->trace_fp);
-		if (fflush(rep->trace_fp))
-			return -ENOMEM;
-		trace = rep->trace_buf;
-	}
-	pulse_hists__set_sample(h, cpu, trace);
-	return 0;
-}
-
-static int report__sample(struct report *rep, const struct perf_event_header *rec)
-{
-	const struct perf_event_attr *attr;
-	struct pulse_hist_mem mem;
-	struct pulse_sample s;
-	struct pulse_addr_loc al;
-	struct pulse_hists *h;
-	int idx, err;
-
-	idx = pulse_data__attr_of(rep->d, rec, rec->size);
-	if (idx < 0)
-		return 0;
-	attr = pulse_data__attr(rep->d, idx);
-	if (!attr || pulse_sample__parse(rec, rec->size, attr, &s))
-		return 0;
-	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
-		s.period = attr->sample_period;
-	h = report__hists(rep, idx);
-	if (!h)
-		return -ENOMEM;
-	/* call-stack mode: perf makes the user part of the chain from the branches */
-	if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK &&
-	    attr->sample_type & PERF_SAMPLE_BRANCH_STACK &&
-	    pulse_branch__lbr_callchain(&s, &rep->branch.lbr_chain, &rep->branch.lbr_alloc) < 0)
-		return -ENOMEM;
-	err = pulse_machine__resolve(&rep->machine, s.pid, s.tid,
-				     rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s.ip, &al);
-	if (err)
-		return err;
-	err = report__filter_trace(rep, h, attr, &s, &al);
-	if (err)
-		return err > 0 ? 0 : err;
-	if (al.dso)
-		al.dso->hit = true;
-	if (rep->branch.on)
-		return report_branch__sample(&rep->branch, &rep->machine, idx, &s, &al,
-					     h->cur_filtered);
-	if (rep->mem_keys) {
-		err = pulse_hist_mem__init(&mem, attr, &s, &rep->machine,
-					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, rep->mem_mode);
-		if (err)
-			return err;
-		/* perf's iter_add_single_mem_entry(): the weight, or 1, is the period */
-		if (rep->mem_mode)
-			s.period = mem.weight ? mem.weight : 1;
-		pulse_hists__set_mem(h, &mem);
-	}
-	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		/* report__filter_trace() resolved it for the parent */
-		if (!rep->parent)
-			err = pulse_machine__resolve_callchain(&rep->machine, s.pid, s.tid,
-							       s.callchain, s.callchain_nr,
-							       rep->cc.order, &rep->cursor);
-		if (err)
-			return err;
-		if (rep->pool)
-			return pulse_hist_pool__add(rep->pool, h, &al, al.thread->comm, s.period,
-						    rep->cursor.locs, rep->cursor.nr);
-		return pulse_hists__add_chain(h, &al, al.thread->comm, s.period, rep->cursor.locs,
-					      rep->cursor.nr);
-	}
-	if (rep->pool)
-		return pulse_hist_pool__add(rep->pool, h, &al, al.thread->comm, s.period,
-					    NULL, 0);
-	return pulse_hists__add(h, &al, al.thread->comm, s.period);
-}
-
-static int report__deliver(const struct perf_event_header *rec, uint64_t file_offset, void *arg)
-{
-	struct report *rep = arg;
-
-	switch (rec->type) {
-	case PERF_RECORD_SAMPLE:
-		rep->nr_samples++;
-		return report__sample(rep, rec);
-	case PERF_RECORD_LOST:
-		if (rec->size >= 24)
-			rep->lost_events += get_lost((const struct perf_event_header *)
-						     ((const char *)rec + 8));
-		return pulse_machine__process(&rep->machine, rec);
-	case PERF_RECORD_LOST_SAMPLES:
-		if (rec->size >= 16)
-			rep->lost_samples += get_lost(rec);
-		return 0;
-	default:
-		return pulse_machine__process(&rep->machine, rec);
-	}
-}
-
-static const char header_hint[] =
-	"# To display the perf.data header info, please use --header/--header-only options.\n#\n";
-
-/* A pipe's HEADER_FEATURE record (u64 feature; payload) as perf prints it. */
-static void report__print_feature(struct pulse_header_env *env,
-				  const struct perf_event_header *rec)
-{
-	uint64_t feat;
-
-	if (rec->size < 16)
-		return;
-	memcpy(&feat, (const char *)rec + 8, sizeof(feat));
-	if (feat < PULSE_FEAT_MAX)
-		pulse_header__fprintf_feat(stdout, (int)feat, (const char *)rec + 16,
-					   rec->size - 16, env);
-}
-
 /* --header-only on a pipe: its features only */
 static int report__header_record(struct pulse_data *d, const struct perf_event_header *rec,
 				 __u64 file_offset, void *arg)
 {
 	if (rec->type == PERF_RECORD_HEADER_FEATURE)
-		report__print_feature(arg, rec);
+		pulse_report__fprintf_feature(stdout, arg, rec);
 	return 0;
-}
-
-static int report__record(struct pulse_data *d, const struct perf_event_header *rec,
-			  __u64 file_offset, void *arg)
-{
-	struct report *rep = arg;
-	int err;
-
-	pulse_progress__update(&rep->progress, file_offset);
-	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
-		report__print_feature(&rep->hdr_env, rec);
-	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
-		if (rec->type == PERF_RECORD_FINISHED_ROUND && rep->oq)
-			return pulse_ordered__flush_round(rep->oq);
-		return 0;
-	}
-	if (rep->oq) {
-		err = pulse_ordered__queue(rep->oq, rec, pulse_session__record_time(rep->d, rec),
-					    file_offset);
-		if (err != -ETIME)
-			return err;
-	}
-	return report__deliver(rec, file_offset, rep);
-}
-
-/* ---- event names ----------------------------------------------------------
- *
- * A file without EVENT_DESC (pipe mode without it, a recorder killed before
- * its features were written) names its events as perf 6.1's evsel__name()
- * does: a tracepoint "system:name" from the tracing data formats, by config
- * id; other types from the attr, with evsel__add_modifiers()'s suffix.
- */
-
-/* The tracing data blob, read in the byte order its header announces. */
-struct tdata {
-	const unsigned char *p;
-	size_t len, off;
-	bool swap;
-	bool bad;
-};
-
-static const unsigned char *tdata__take(struct tdata *t, size_t n)
-{
-	const unsigned char *p = t->p + t->off;
-
-	if (t->bad || n > t->len - t->off) {
-		t->bad = true;
-		return NULL;
-	}
-	t->off += n;
-	return p;
-}
-
-static uint64_t tdata__u64(struct tdata *t)
-{
-	const unsigned char *p = tdata__take(t, 8);
-	uint64_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return t->swap ? __builtin_bswap64(v) : v;
-}
-
-static uint32_t tdata__u32(struct tdata *t)
-{
-	const unsigned char *p = tdata__take(t, 4);
-	uint32_t v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return t->swap ? __builtin_bswap32(v) : v;
-}
-
-/* A NUL-terminated string; NULL when there is none. */
-static const char *tdata__str(struct tdata *t)
-{
-	const unsigned char *p = t->p + t->off;
-	const unsigned char *nul;
-
-	if (t->bad || t->off >= t->len)
-		goto bad;
-	nul = memchr(p, '\0', t->len - t->off);
-	if (!nul)
-		goto bad;
-	t->off += nul - p + 1;
-	return (const char *)p;
-bad:
-	t->bad = true;
-	return NULL;
-}
-
-/* Skip "u64 size, then size bytes"; the bytes, or NULL. */
-static const char *tdata__blob(struct tdata *t, uint64_t *size)
-{
-	*size = tdata__u64(t);
-	if (*size > t->len)
-		t->bad = true;
-	return (const char *)tdata__take(t, *size);
-}
-
-/* "field: value\n" of a format file, copied into @buf. */
-static bool format_field(const char *fmt, size_t len, const char *field, char *buf, size_t size)
-{
-	size_t flen = strlen(field);
-
-	for (const char *line = fmt; line && line < fmt + len;) {
-		const char *eol = memchr(line, '\n', fmt + len - line);
-		size_t n = (eol ? eol : fmt + len) - line;
-
-		if (n > flen + 1 && !strncmp(line, field, flen) && line[flen] == ':') {
-			const char *v = line + flen + 1;
-
-			while (v < line + n && (*v == ' ' || *v == '\t'))
-				v++;
-			n = line + n - v;
-			if (n >= size)
-				n = size - 1;
-			memcpy(buf, v, n);
-			buf[n] = '\0';
-			return true;
-		}
-		line = eol ? eol + 1 : NULL;
-	}
-	return false;
-}
-
-/*
- * "system:name" of the tracepoint whose format has "ID: @id" in the tracing
- * data (trace-cmd 0.6 layout, see include/pulse/trace.h); false when the
- * data is absent, malformed or does not have it.
- */
-static bool tracepoint_name(struct pulse_data *d, uint64_t id, char *buf, size_t size)
-{
-	static const char magic[] = "\x17\x08\x44tracing";
-	struct tdata t = { 0 };
-	const unsigned char *big_endian;
-	uint32_t nr_sys;
-	uint64_t sz;
-
-	t.p = pulse_data__tracing_data(d, &t.len);
-	if (!t.p || t.len < sizeof(magic) - 1 || memcmp(t.p, magic, sizeof(magic) - 1))
-		return false;
-	t.off = sizeof(magic) - 1;
-	tdata__str(&t);				/* version */
-	big_endian = tdata__take(&t, 1);
-	if (!big_endian)
-		return false;
-	t.swap = !!*big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-	tdata__take(&t, 1);			/* sizeof(long) */
-	tdata__u32(&t);				/* page size */
-	if (!tdata__str(&t))			/* "header_page" */
-		return false;
-	tdata__blob(&t, &sz);
-	if (!tdata__str(&t))			/* "header_event" */
-		return false;
-	tdata__blob(&t, &sz);
-	for (uint32_t n = tdata__u32(&t); n && !t.bad; n--)	/* ftrace formats */
-		tdata__blob(&t, &sz);
-	nr_sys = tdata__u32(&t);
-	for (uint32_t i = 0; i < nr_sys && !t.bad; i++) {
-		const char *sys = tdata__str(&t);
-
-		for (uint32_t n = tdata__u32(&t); n && !t.bad; n--) {
-			const char *fmt = tdata__blob(&t, &sz);
-			char v[256];
-
-			if (!fmt || !format_field(fmt, sz, "ID", v, sizeof(v)) ||
-			    strtoull(v, NULL, 10) != id)
-				continue;
-			if (!format_field(fmt, sz, "name", v, sizeof(v)))
-				return false;
-			snprintf(buf, size, "%s:%s", sys, v);
-			return true;
-		}
-	}
-	return false;
-}
-
-static const char *event_name(struct pulse_data *d, size_t idx, char *buf, size_t size)
-{
-	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
-	const char *name = pulse_data__attr_name(d, idx);
-
-	if (name)
-		return name;
-	if (!attr)
-		return "unknown";
-	if (attr->type != PERF_TYPE_TRACEPOINT)
-		return pulse_attr__name(attr, buf, size);
-	if (!tracepoint_name(d, attr->config, buf, size))
-		snprintf(buf, size, "unknown tracepoint");
-	return buf;
-}
-
-static bool has_callchains(struct pulse_data *d)
-{
-	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++) {
-		const struct perf_event_attr *attr = pulse_data__attr(d, i);
-
-		if (attr && (attr->sample_type & PERF_SAMPLE_CALLCHAIN))
-			return true;
-	}
-	return false;
-}
-
-/* perf 6.1's default_mem_sort_order */
-#define MEM_SORT_ORDER \
-	"local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat," \
-	"local_p_stage_cyc"
-
-/* perf's report__setup_sample_type(): --mem-mode needs DATA_SRC in some event */
-static int report__check_mem_mode(struct report *rep)
-{
-	size_t nr = pulse_data__nr_attrs(rep->d);
-	__u64 st = 0;
-
-	for (size_t i = 0; i < nr; i++)
-		st |= pulse_data__attr(rep->d, i)->sample_type;
-	/* a pipe's attrs come later */
-	if (nr && !(st & PERF_SAMPLE_DATA_SRC)) {
-		error("Selected --mem-mode but no mem data. Did you call perf record without -d?");
-		return 1;
-	}
-	return 0;
-}
-
-static bool tracepoints_only(struct pulse_data *d)
-{
-	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++) {
-		const struct perf_event_attr *attr = pulse_data__attr(d, i);
-
-		if (!attr || attr->type != PERF_TYPE_TRACEPOINT)
-			return false;
-	}
-	return pulse_data__nr_attrs(d) > 0;
-}
-
-/* --sort trace: a decoder of the file's tracing data (none: "N/A" text) */
-static int report__open_trace(struct report *rep)
-{
-	size_t len;
-	const void *blob = pulse_data__tracing_data(rep->d, &len);
-
-	if (!blob || pulse_trace__parse(&rep->trace, blob, len))
-		return 0;
-	rep->trace_fp = open_memstream(&rep->trace_buf, &rep->trace_len);
-	return rep->trace_fp ? 0 : -ENOMEM;
-}
-
-/*
- * perf's sort__setup_elide(): a --comms, --dsos or --symbols list of one
- * value is said once ("# comm: x") and its column left out, unless that
- * would leave no column.
- */
-static void report__elide(struct report *rep, FILE *fp)
-{
-	/* in --sort order, as perf walks its columns */
-	for (size_t k = 0; k < rep->nr_keys; k++) {
-		const char *name, *val;
-
-		switch (rep->keys[k]) {
-		case PULSE_SORT_SYM:
-			/* the names: perf moved the addresses out of its list */
-			name = "symbol", val = rep->filter.sym_names;
-			break;
-		case PULSE_SORT_DSO:
-			name = "dso", val = rep->filter.dsos;
-			break;
-		case PULSE_SORT_COMM:
-			name = "comm", val = rep->filter.comms;
-			break;
-		default:
-			continue;
-		}
-		if (!val || !*val || strchr(val, ','))
-			continue;
-		fprintf(fp, "# %s: %s\n", name, val);
-		for (size_t j = 0; j < rep->nr_hists; j++)
-			pulse_hists__hide_key(&rep->hists[j], rep->keys[k]);
-	}
 }
 
 /*
  * More than 1% of the events lost (perf warns from 5%): LOST_SAMPLES
  * counts when there are any (they count what LOST records count too).
  */
-static void report__warn_lost(const struct report *rep)
+static void report__warn_lost(const struct pulse_report *rep)
 {
-	uint64_t lost = rep->lost_samples ? rep->lost_samples : rep->lost_events;
+	uint64_t lost = pulse_report__nr_lost(rep);
 	uint64_t all = rep->nr_samples + lost;
 
 	if (lost && lost * 100 > all)
 		fprintf(stderr, "warning: %" PRIu64 " of %" PRIu64 " events lost (%.2f%%)\n", lost,
 			all, 100.0 * lost / all);
-}
-
-static int report__print(struct report *rep, const struct pulse_stdio_opts *sopts,
-			 const char *input)
-{
-	FILE *fp = stdout;
-	char buf[512];
-	bool any = false;
-
-	if (!rep->header)
-		fputs(header_hint, fp);
-	/*
-	 * perf stops here when no sample made an entry (the filters' hidden
-	 * ones make entries; --time and --cpu leave none).
-	 */
-	for (size_t i = 0; i < rep->nr_hists; i++)
-		any |= rep->hists[i].nr_samples > 0;
-	if (rep->branch.on)
-		any = report_branch__has_samples(&rep->branch);
-	if (!any) {
-		fprintf(stderr, "warning: %s has no samples%s\n", input,
-			rep->filter.nr_time || rep->filter.cpus ? " in the --time or --cpu range" : "");
-		return ferror(fp) ? -EIO : 0;
-	}
-	if (rep->branch.on)
-		report_branch__elide(&rep->branch, fp, rep->filter.comms, rep->filter.dsos,
-				     rep->filter.sym_names);
-	else
-		report__elide(rep, fp);
-	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
-	for (size_t i = 0; rep->branch.on && i < rep->branch.nr_hists; i++) {
-		if (report_branch__print_event(&rep->branch, i, fp,
-					       event_name(rep->d, i, buf, sizeof(buf)), sopts,
-					       rep->relative))
-			return -ENOMEM;
-	}
-	for (size_t i = 0; !rep->branch.on && i < rep->nr_hists; i++) {
-		struct pulse_hists *h = &rep->hists[i];
-
-		if (!h->nr_samples)
-			continue;
-		if (rep->relative)
-			pulse_hists__use_relative(h);
-		pulse_hists__sort(h);
-		if (pulse_hists__sort_chains(h))
-			return -ENOMEM;
-		pulse_stdio__event_header(fp, event_name(rep->d, i, buf, sizeof(buf)), h->nr_samples,
-					  h->total_period, sopts);
-		pulse_hists__fprintf(h, fp, sopts);
-		fputs("\n\n", fp);
-	}
-	fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n", fp);
-	if (rep->branch.on)
-		pulse_branch_type_stat__fprintf(&rep->branch.stat, fp);
-	return ferror(fp) ? -EIO : 0;
-}
-
-/*
- * perf's parent sort key: -p adds it after the others; the default regex
- * is perf's, which on kernels since 4.17 (__x64_sys_*) matches little.
- */
-static int report__setup_parent(struct report *rep, const char *pattern)
-{
-	char msg[256];
-	bool has = false;
-	int err;
-
-	for (size_t k = 0; k < rep->nr_keys; k++)
-		has |= rep->keys[k] == PULSE_SORT_PARENT;
-	if (pattern && !has) {
-		if (rep->nr_keys == PULSE_SORT_MAX_KEYS) {
-			error("too many --sort keys");
-			return -EINVAL;
-		}
-		rep->keys[rep->nr_keys++] = PULSE_SORT_PARENT;
-		has = true;
-	}
-	if (!has)
-		return 0;
-	if (!pulse_data__is_pipe(rep->d) && !has_callchains(rep->d)) {
-		error("Selected --sort parent, but no callchain data. Did you call 'perf record' without -g?");
-		return -ENOENT;
-	}
-	if (!pattern)
-		pattern = "^sys_|^do_page_fault";
-	err = regcomp(&rep->parent_re, pattern, REG_EXTENDED);
-	if (err) {
-		regerror(err, &rep->parent_re, msg, sizeof(msg));
-		error("invalid --parent regex '%s': %s", pattern, msg);
-		return -EINVAL;
-	}
-	rep->parent = true;
-	return 0;
 }
 
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
@@ -747,7 +144,7 @@ static const char *default_input(void)
 
 /* @argv: the options, without "report" */
 /* --sort into rep->keys: the number of keys, or -1 after the error line */
-static int report__parse_sort(struct report *rep, const char *spec)
+static int report__parse_sort(struct pulse_report *rep, const char *spec)
 {
 	const char *bad = NULL;
 	size_t bad_len = 0;
@@ -765,21 +162,22 @@ static int report__parse_sort(struct report *rep, const char *spec)
 
 static int report_main(int argc, const char **argv)
 {
-	const char *input = NULL, *sort = "comm,dso,sym", *user_sort = NULL;
+	const char *input = NULL, *sort, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
-	char sort_buf[256];
+	char sort_buf[256], msg[256];
 	bool header = false, header_only = false, show_info = false;
 	double percent_limit = 0;
 	int children = -1, branch_mode = -1, ret = 1, err;
-	struct report rep = { 0 };
+	struct pulse_report rep;
+	struct pulse_session *session = NULL;
+	struct pulse_data *d;
 	struct cc_opt cc_opt = { .p = &rep.cc };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	const char *vmlinux = NULL, *kallsyms_file = NULL;
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
-	char buildid_dir[4096];
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
@@ -838,7 +236,7 @@ static int report_main(int argc, const char **argv)
 		OPT_END(),
 	};
 
-	pulse_callchain_param__init(&rep.cc);
+	pulse_report__init(&rep);
 	argc = parse_options(argc, argv, options, 0);
 	if (argc < 0) {
 		usage_with_options(report_usage, options);
@@ -875,7 +273,7 @@ static int report_main(int argc, const char **argv)
 	/* perf's callchain__fprintf_graph() looks at the --sort text itself */
 	sopts.sort_starts_with_sym = user_sort && !strncmp(user_sort, "sym", 3);
 
-	err = pulse_data__open(&rep.d, input);
+	err = pulse_session__new(&session, input, NULL);
 	if (err == -ENODATA) {
 		fprintf(stderr, "zero-sized file, nothing to do\n");
 		return 0;
@@ -884,42 +282,40 @@ static int report_main(int argc, const char **argv)
 		data_error("open", input, err);
 		return 1;
 	}
+	d = pulse_session__data(session);
+	rep.d = d;
 	if (time_str) {
-		err = parse_time_filter(&rep.filter, rep.d, time_str);
+		err = parse_time_filter(&rep.filter, session, time_str);
 		if (err) {
 			ret = err == -ENOMEM ? 1 : PULSE_EXIT_USAGE;
 			goto out_close;
 		}
 		sopts.time_slices = time_str;
 	}
-	rep.branch.on = report_branch_mode(rep.d, branch_mode);
-	if (rep.branch.on && report_branch__no_data(rep.d))
+	rep.branch.on = pulse_report_branch__is_on(d, branch_mode);
+	if (rep.branch.on && !pulse_report_branch__has_data(d)) {
+		/* perf's words; perf exits 0, pulse as for any error (as with -g) */
+		error("Selected -b but no branch data. Did you call perf record without -b?");
 		goto out_close;
+	}
 	if (rep.branch.on) {
-		ret = report_branch__setup(&rep.branch, user_sort);
-		if (ret)
+		const char *bad;
+		size_t bad_len;
+
+		if (pulse_report_branch__setup(&rep.branch, user_sort, &bad, &bad_len)) {
+			error("unknown --sort key '%.*s' in branch mode (known: %s)", (int)bad_len,
+			      bad, pulse_branch_sort_keys__known());
+			ret = PULSE_EXIT_USAGE;
 			goto out_close;
-		ret = 1;
+		}
 	}
-	/* perf's get_default_sort_order(): "trace" when every event is a tracepoint */
-	if (rep.branch.on)
-		sort = "comm";	/* the branch keys are the branch hists' */
-	else if (user_sort)
-		sort = user_sort;
-	else if (rep.mem_mode)
-		sort = MEM_SORT_ORDER;
-	else if (!pulse_data__is_pipe(rep.d) && tracepoints_only(rep.d))
-		sort = "trace";	/* a pipe's attrs come after perf chose */
-	/* perf's cmd_report(): any --sort naming "symbol" gets ipc_null appended */
-	if (user_sort && strstr(sort, "symbol")) {
-		snprintf(sort_buf, sizeof(sort_buf), "%s,ipc_null", sort);
-		sort = sort_buf;
-	}
+	sort = pulse_report__sort_order(&rep, user_sort, sort_buf, sizeof(sort_buf));
 	if (rep.mem_mode) {
 		sopts.mem_sort_order = sort;
-		ret = report__check_mem_mode(&rep);
-		if (ret)
+		if (pulse_report__check_mem_mode(&rep)) {
+			error("Selected --mem-mode but no mem data. Did you call perf record without -d?");
 			goto out_close;
+		}
 	}
 	err = report__parse_sort(&rep, sort);
 	if (err < 0) {
@@ -928,7 +324,6 @@ static int report_main(int argc, const char **argv)
 	}
 	rep.nr_keys = err;
 	for (size_t k = 0; k < rep.nr_keys; k++) {
-		rep.mem_keys |= pulse_sort_key__is_mem(rep.keys[k]);
 		if (!rep.mem_mode && pulse_sort_key__needs_mem_mode(rep.keys[k])) {
 			/* perf's sort_dimension__add() refuses them outside memory mode */
 			error("invalid --sort key: '%s' is a memory key, for --mem-mode",
@@ -937,21 +332,21 @@ static int report_main(int argc, const char **argv)
 			goto out_close;
 		}
 	}
-	err = report__setup_parent(&rep, parent_pattern);
+	err = pulse_report__setup_parent(&rep, parent_pattern, msg, sizeof(msg));
+	if (err == -E2BIG)
+		error("too many --sort keys");
+	else if (err == -ENOENT)
+		error("Selected --sort parent, but no callchain data. Did you call 'perf record' without -g?");
+	else if (err)
+		error("invalid --parent regex '%s': %s", parent_pattern, msg);
 	if (err) {
-		ret = err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+		ret = err == -ENOENT ? 1 : PULSE_EXIT_USAGE;
 		goto out_close;
 	}
 	ret = setup_filter(&rep.filter);
 	if (ret)
 		goto out_close;
 	ret = 1;
-	for (size_t k = 0; k < rep.nr_keys; k++) {
-		if (rep.keys[k] == PULSE_SORT_TRACE && report__open_trace(&rep)) {
-			error("out of memory");
-			goto out_close;
-		}
-	}
 	rep.relative = !strcmp(percentage, "relative");
 	if (header || header_only) {
 		struct stat st;
@@ -961,39 +356,22 @@ static int report_main(int argc, const char **argv)
 			st.st_mtime = 0;
 		rep.header = true;
 		rep.hdr_env.full = show_info;
-		pulse_header__fprintf(stdout, rep.d, st.st_mtime, show_info);
+		pulse_header__fprintf(stdout, d, st.st_mtime, show_info);
 		if (header_only) {
 			ret = 0;
 			/* a pipe's features come in-band, at its start */
-			if (pulse_data__is_pipe(rep.d) &&
-			    pulse_data__for_each_record(rep.d, report__header_record,
-							&rep.hdr_env))
+			if (pulse_data__is_pipe(d) &&
+			    pulse_data__for_each_record(d, report__header_record, &rep.hdr_env))
 				ret = 1;
 			goto out_close;
 		}
-	} else if (show_info && pulse_data__is_pipe(rep.d)) {
+	} else if (show_info && pulse_data__is_pipe(d)) {
 		/* perf's -I alone prints a pipe's features as they come, after its hint */
-		fputs(header_hint, stdout);
+		fputs(pulse_report__header_hint, stdout);
 		rep.header = true;
 		rep.hdr_env.full = true;
 	}
-	/* branch mode's entries are branches: no callchains */
-	if (!rep.branch.on && has_callchains(rep.d)) {
-		/* perf defaults to --children on files with callchains */
-		rep.cumulate = children != 0;
-		if (rep.cumulate && !rep.cc.order_set)
-			rep.cc.order = PULSE_CC_CALLER;
-		/*
-		 * perf decides on --children before a pipe's attrs arrive and
-		 * then finds no callchains in them: caller order, no Children.
-		 */
-		if (pulse_data__is_pipe(rep.d))
-			rep.cumulate = false;
-		/* perf's --mem-mode turns --children off */
-		if (rep.mem_mode)
-			rep.cumulate = false;
-		rep.chains = rep.cc.enabled || rep.cumulate;
-	} else if (cc_opt.given && rep.cc.enabled && !has_callchains(rep.d)) {
+	if (pulse_report__setup_callchains(&rep, children, cc_opt.given)) {
 		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
 		goto out_close;
 	}
@@ -1004,87 +382,49 @@ static int report_main(int argc, const char **argv)
 		sym_opts.kallsyms_given = true;
 	}
 	sym_opts.vmlinux = vmlinux;
-	pulse_session__symbol_defaults(rep.d, &sym_opts, buildid_dir, sizeof(buildid_dir));
-	err = pulse_machine__init(&rep.machine, &sym_opts);
+	err = pulse_session__init_machine(session, &sym_opts);
+	if (!err)
+		err = pulse_report__setup(&rep, session);
 	if (err) {
 		error("cannot set up: %s", strerror(-err));
 		goto out_close;
-	}
-	pulse_session__load_build_ids(rep.d, &rep.machine.dsos);
-	/*
-	 * Merging callchains is most of a report's work: spread it over the
-	 * CPUs (this thread keeps reading and resolving). Without threads,
-	 * the same result on this thread.
-	 */
-	/* the pool's threads are not given the samples' memory fields */
-	if (rep.chains && !rep.mem_keys) {
-		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-
-		if (ncpu > 1 && pulse_hist_pool__new(&rep.pool, ncpu > 8 ? 8 : ncpu))
-			rep.pool = NULL;
-	}
-
-	/* perf orders by time only when every record can say when it happened */
-	if (pulse_data__nr_attrs(rep.d) == 0 || pulse_data__attr(rep.d, 0)->sample_id_all ||
-	    pulse_data__is_pipe(rep.d)) {
-		rep.oq = pulse_ordered__new(report__deliver, &rep);
-		if (!rep.oq) {
-			error("out of memory");
-			goto out_machine;
-		}
 	}
 	/*
 	 * A recorder killed after a periodic header rewrite leaves a data size
 	 * short of the records written: perf stops there, pulse reads every
 	 * whole record to the end of the file and says so (the damage table).
 	 */
-	pulse_progress__init(&rep.progress, stderr,
-			     pulse_data__is_pipe(rep.d) ? 0 : pulse_data__file_size(rep.d),
-			     "Processing events...");
-	err = pulse_data__for_each_record(rep.d, report__record, &rep);
-	pulse_progress__finish(&rep.progress);
-	if (!err && rep.oq)
-		err = pulse_ordered__flush(rep.oq);
-	if (rep.pool) {
-		int perr = pulse_hist_pool__finish(rep.pool, rep.hists, rep.nr_hists);
-
-		for (size_t i = 0; i < rep.nr_hists && !perr; i++)
-			perr = pulse_hists__merge_shards(&rep.hists[i]);
-		if (!err)
-			err = perr;
-	}
+	rep.progress_fp = stderr;
+	err = pulse_report__process(&rep);
 	if (err) {
 		data_error("read", input, err);
-		goto out_ordered;
+		goto out_close;
 	}
-	data_warn_damage(rep.d);
-	data_warn_unordered(rep.oq);
+	data_warn_damage(d);
+	data_warn_unordered(pulse_session__nr_unordered(session));
 	report__warn_lost(&rep);
 
-	if (report__print(&rep, &sopts, input)) {
+	if (!rep.header)
+		fputs(pulse_report__header_hint, stdout);
+	/*
+	 * perf stops here when no sample made an entry (the filters' hidden
+	 * ones make entries; --time and --cpu leave none).
+	 */
+	if (!pulse_report__has_entries(&rep)) {
+		fprintf(stderr, "warning: %s has no samples%s\n", input,
+			rep.filter.nr_time || rep.filter.cpus ? " in the --time or --cpu range" : "");
+		err = ferror(stdout) ? -EIO : 0;
+	} else {
+		err = pulse_report__fprintf(&rep, stdout, &sopts);
+	}
+	if (err) {
 		error("cannot write the report: %s", strerror(EIO));
-		goto out_ordered;
+		goto out_close;
 	}
 	ret = 0;
-out_ordered:
-	pulse_hist_pool__delete(rep.pool);
-	pulse_ordered__delete(rep.oq);
-	for (size_t i = 0; i < rep.nr_hists; i++)
-		pulse_hists__exit(&rep.hists[i]);
-	free(rep.hists);
-	pulse_cc_cursor__exit(&rep.cursor);
-out_machine:
-	pulse_machine__exit(&rep.machine);
 out_close:
-	pulse_data__close(rep.d);
-	if (rep.trace_fp)
-		fclose(rep.trace_fp);
-	free(rep.trace_buf);
-	pulse_trace__delete(rep.trace);
-	pulse_hist_filter__exit(&rep.filter);
-	report_branch__exit(&rep.branch);
-	if (rep.parent)
-		regfree(&rep.parent_re);
+	pulse_report__exit(&rep);
+	pulse_session__delete(session);
 	return ret;
 }
 

@@ -17,12 +17,9 @@
 #include <pulse/core.h>
 #include <pulse/data.h>
 #include <pulse/hist.h>
-#include <pulse/machine.h>
-#include <pulse/ordering.h>
 #include <pulse/reader.h>
 #include <pulse/session.h>
 #include <pulse/script.h>
-#include <pulse/trace-decode.h>
 #include "builtin.h"
 #include "parse-options.h"
 
@@ -36,24 +33,13 @@ static const char *const script_usage[] = {
 };
 
 struct script {
-	struct pulse_data *d;
-	struct pulse_machine machine;
-	struct pulse_ordered *oq;
+	struct pulse_session *session;
 	struct pulse_script *out;
-	struct pulse_trace *trace;
-	bool trace_tried;		/* decoder built, or found impossible */
+	bool trace_tried;		/* decoder set up, or found impossible */
 	const char *fields[MAX_FIELD_ARGS];
 	int nr_fields;
 	bool show_rounds;		/* --show-round-events: file order, rounds printed */
 };
-
-static bool has_tracepoints(struct pulse_data *d)
-{
-	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++)
-		if (pulse_data__attr(d, i)->type == PERF_TYPE_TRACEPOINT)
-			return true;
-	return false;
-}
 
 /*
  * The decoder, from the file's TRACING_DATA; from this machine's tracefs
@@ -61,27 +47,25 @@ static bool has_tracepoints(struct pulse_data *d)
  */
 static int script__setup_trace(struct script *sc)
 {
-	const void *blob;
-	size_t len;
+	struct pulse_trace *t;
 	int err;
 
 	if (sc->trace_tried)
 		return 0;
-	blob = pulse_data__tracing_data(sc->d, &len);
-	if (blob) {
+	err = pulse_session__trace(sc->session, &t);
+	if (err != -ENODATA) {
 		sc->trace_tried = true;
-		err = pulse_trace__parse(&sc->trace, blob, len);
 		if (err == -ENOMEM)
 			return err;
 		if (err)
 			warning("tracepoint fields will not be decoded");
 		return 0;
 	}
-	if (!has_tracepoints(sc->d))
+	if (!pulse_session__has_tracepoints(sc->session))
 		return 0;
 	sc->trace_tried = true;
 	warning("the file has no tracing data: decoding tracepoints with this machine's formats");
-	err = pulse_trace__local(&sc->trace, NULL);
+	err = pulse_session__trace_local(sc->session);
 	if (err == -ENOMEM)
 		return err;
 	if (err)
@@ -89,40 +73,41 @@ static int script__setup_trace(struct script *sc)
 	return 0;
 }
 
-static int script__deliver(const struct perf_event_header *rec, uint64_t file_offset, void *arg)
+static int script__deliver(struct pulse_session *session, const struct perf_event_header *rec,
+			   uint64_t file_offset, void *arg)
 {
 	struct script *sc = arg;
 
 	return pulse_script__record(sc->out, rec);
 }
 
-static int script__record(struct pulse_data *d, const struct perf_event_header *rec,
-			  __u64 file_offset, void *arg)
+/* --show-round-events prints the rounds */
+static int script__user(struct pulse_session *session, const struct perf_event_header *rec,
+			uint64_t file_offset, void *arg)
 {
 	struct script *sc = arg;
+
+	if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->show_rounds)
+		return pulse_script__record(sc->out, rec);
+	return 0;
+}
+
+/* pipe mode: the tracing data came in-band before the first sample */
+static int script__read(struct pulse_session *session, const struct perf_event_header *rec,
+			uint64_t file_offset, void *arg)
+{
+	struct script *sc = arg;
+	struct pulse_trace *t;
 	int err;
 
-	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
-		if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->oq)
-			return pulse_ordered__flush_round(sc->oq);
-		if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->show_rounds)
-			return pulse_script__record(sc->out, rec);
+	if (rec->type != PERF_RECORD_SAMPLE || sc->trace_tried)
 		return 0;
-	}
-	/* pipe mode: the tracing data came in-band before the first sample */
-	if (rec->type == PERF_RECORD_SAMPLE && !sc->trace_tried) {
-		err = script__setup_trace(sc);
-		if (err)
-			return err;
-		if (sc->trace)
-			pulse_script__set_trace(sc->out, sc->trace);
-	}
-	if (sc->oq) {
-		err = pulse_ordered__queue(sc->oq, rec, pulse_session__record_time(d, rec), file_offset);
-		if (err != -ETIME)
-			return err;
-	}
-	return script__deliver(rec, file_offset, sc);
+	err = script__setup_trace(sc);
+	if (err)
+		return err;
+	if (!pulse_session__trace(session, &t))
+		pulse_script__set_trace(sc->out, t);
+	return 0;
 }
 
 /* perf_session__cpu_bitmap(): --cpu needs samples that say their cpu */
@@ -174,8 +159,15 @@ int cmd_script(int argc, const char **argv)
 	struct pulse_script_opts opts = { .sz = sizeof(opts) };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	struct pulse_hist_filter filter = { 0 };
+	struct pulse_tool tool = {
+		.read = script__read,
+		.user = script__user,
+		.sample = script__deliver,
+		.event = script__deliver,
+	};
+	struct pulse_trace *trace;
+	struct pulse_data *d;
 	const char *time_str = NULL;
-	char buildid_dir[4096];
 	int ret = 1, err;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
@@ -243,7 +235,7 @@ int cmd_script(int argc, const char **argv)
 	if (!input)
 		input = default_input();
 
-	err = pulse_data__open(&sc.d, input);
+	err = pulse_session__new(&sc.session, input, NULL);
 	if (err == -ENODATA) {
 		fprintf(stderr, "zero-sized file, nothing to do\n");
 		return 0;
@@ -252,9 +244,10 @@ int cmd_script(int argc, const char **argv)
 		data_error("open", input, err);
 		return 1;
 	}
+	d = pulse_session__data(sc.session);
 	/* perf parses --time once the file is open: percentages need it */
 	if (time_str) {
-		err = parse_time_filter(&filter, sc.d, time_str);
+		err = parse_time_filter(&filter, sc.session, time_str);
 		if (err) {
 			ret = err == -ENOMEM ? 1 : PULSE_EXIT_USAGE;
 			goto out_close;
@@ -267,30 +260,31 @@ int cmd_script(int argc, const char **argv)
 	if (filter.comms || filter.pids || filter.tids || filter.dsos || filter.symbols ||
 	    filter.cpus || filter.nr_time)
 		opts.filter = &filter;
-	if (filter.cpus && !pulse_data__is_pipe(sc.d) && !has_sample_cpu(sc.d)) {
+	if (filter.cpus && !pulse_data__is_pipe(d) && !has_sample_cpu(d)) {
 		error("File does not contain CPU events. Remove -C option to proceed.");
 		goto out_close;
 	}
 
-	pulse_session__symbol_defaults(sc.d, &sym_opts, buildid_dir, sizeof(buildid_dir));
-	err = pulse_machine__init(&sc.machine, &sym_opts);
+	err = pulse_session__init_machine(sc.session, &sym_opts);
 	if (err) {
 		error("cannot set up: %s", strerror(-err));
 		goto out_close;
 	}
-	pulse_session__load_build_ids(sc.d, &sc.machine.dsos);
-	if (!pulse_data__is_pipe(sc.d)) {
+	if (!pulse_data__is_pipe(d)) {
 		err = script__setup_trace(&sc);
 		if (err) {
 			error("cannot set up: %s", strerror(-err));
-			goto out_machine;
+			goto out_close;
 		}
 	}
+	if (pulse_session__trace(sc.session, &trace))
+		trace = NULL;
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
-	err = pulse_script__new(&sc.out, sc.d, &sc.machine, sc.trace, &opts, stdout);
+	err = pulse_script__new(&sc.out, d, pulse_session__machine(sc.session), trace, &opts,
+				stdout);
 	if (err) {
 		error("out of memory");
-		goto out_machine;
+		goto out_close;
 	}
 	for (int i = 0; i < sc.nr_fields; i++) {
 		err = pulse_script__set_fields(sc.out, sc.fields[i]);
@@ -303,49 +297,31 @@ int cmd_script(int argc, const char **argv)
 		}
 	}
 
-	/*
-	 * perf orders by time only when every record can say when it happened,
-	 * and not at all when it shows the rounds
-	 */
-	if (!sc.show_rounds &&
-	    (pulse_data__nr_attrs(sc.d) == 0 || pulse_data__attr(sc.d, 0)->sample_id_all ||
-	     pulse_data__is_pipe(sc.d))) {
-		sc.oq = pulse_ordered__new(script__deliver, &sc);
-		if (!sc.oq) {
-			error("out of memory");
-			goto out_script;
-		}
-	}
-	err = pulse_data__for_each_record(sc.d, script__record, &sc);
-	if (!err && sc.oq)
-		err = pulse_ordered__flush(sc.oq);
+	/* perf does not order by time when it shows the rounds */
+	tool.file_order = sc.show_rounds;
+	err = pulse_session__process(sc.session, &tool, &sc);
 	if (err == -EINVAL && pulse_script__error(sc.out)[0]) {
 		fflush(stdout);
 		error("%s", pulse_script__error(sc.out));
-		goto out_ordered;
+		goto out_script;
 	}
 	if (err) {
 		fflush(stdout);
 		data_error("read", input, err);
-		goto out_ordered;
+		goto out_script;
 	}
 	if (fflush(stdout) || ferror(stdout)) {
 		error("write failure on standard output: %s", strerror(errno));
-		goto out_ordered;
+		goto out_script;
 	}
-	data_warn_damage(sc.d);
-	data_warn_unordered(sc.oq);
+	data_warn_damage(d);
+	data_warn_unordered(pulse_session__nr_unordered(sc.session));
 	ret = 0;
-out_ordered:
-	pulse_ordered__delete(sc.oq);
 out_script:
 	fflush(stdout);
 	pulse_script__delete(sc.out);
-out_machine:
-	pulse_trace__delete(sc.trace);
-	pulse_machine__exit(&sc.machine);
 out_close:
-	pulse_data__close(sc.d);
+	pulse_session__delete(sc.session);
 	pulse_hist_filter__exit(&filter);
 	return ret;
 }

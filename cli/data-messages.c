@@ -38,22 +38,20 @@ void data_warn_damage(const struct pulse_data *d)
 			(unsigned long long)off);
 }
 
-void data_warn_unordered(const struct pulse_ordered *oq)
+void data_warn_unordered(uint64_t n)
 {
-	uint64_t n = oq ? pulse_ordered__nr_unordered(oq) : 0;
-
 	/* perf's words: records older than what was already delivered */
 	if (n)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
 			(unsigned long long)n);
 }
 
-int parse_time_filter(struct pulse_hist_filter *f, struct pulse_data *d, const char *str)
+int parse_time_filter(struct pulse_hist_filter *f, struct pulse_session *s, const char *str)
 {
 	uint64_t first, last;
 	int err;
 
-	pulse_session__sample_time(d, &first, &last);
+	pulse_session__sample_time(s, &first, &last);
 	err = pulse_hist_filter__parse_time(f, str, first, last);
 	if (err == -ENODATA) {
 		error("--time '%s': the file does not say when its first and last samples were taken",

@@ -15,17 +15,15 @@
 #include <pulse/data.h>
 #include <pulse/dump.h>
 #include <pulse/event.h>
-#include <pulse/machine.h>
-#include <pulse/ordering.h>
 #include <pulse/reader.h>
+#include <pulse/report.h>
 #include <pulse/session.h>
 #include "builtin.h"
 
 struct dump_session {
+	struct pulse_session *session;
 	struct pulse_data *d;
-	struct pulse_machine machine;
 	struct pulse_dump dump;
-	struct pulse_ordered *oq;	/* NULL: file order (no sample_id_all) */
 	FILE *out;
 	__u64 offset_base;		/* pipe mode: perf counts from after the pipe header */
 	bool stats_only;		/* --stats: count, no machine */
@@ -45,49 +43,46 @@ static const char *attr_name(struct pulse_data *d, size_t idx, void *arg)
 	return pulse_attr__name(attr, buf, sizeof(buf));
 }
 
-static int dump__deliver(const struct perf_event_header *rec, uint64_t file_offset, void *arg)
+/*
+ * perf counts each record it reads, a COMPRESSED one before the records in
+ * it (perf 6.1 knows no COMPRESSED2: pulse counts it as what it replaces)
+ */
+static int dump__read(struct pulse_session *session, const struct perf_event_header *rec,
+		      uint64_t file_offset, void *arg)
+{
+	struct dump_session *ds = arg;
+
+	if (rec->type == PERF_RECORD_COMPRESSED2)
+		pulse_dump__count(&ds->dump, PERF_RECORD_COMPRESSED);
+	else
+		pulse_dump__count(&ds->dump, rec->type);
+	return 0;
+}
+
+/* user records (ATTR, FINISHED_ROUND, ID_INDEX...) are printed as read */
+static int dump__print(struct pulse_session *session, const struct perf_event_header *rec,
+		       uint64_t file_offset, void *arg)
+{
+	struct dump_session *ds = arg;
+
+	return pulse_dump__record(ds->out, ds->d, rec, file_offset - ds->offset_base, &ds->dump);
+}
+
+/* kernel records, in time order: printed, then applied to the machine */
+static int dump__deliver(struct pulse_session *session, const struct perf_event_header *rec,
+			 uint64_t file_offset, void *arg)
 {
 	struct dump_session *ds = arg;
 	int err;
 
-	err = pulse_dump__record(ds->out, ds->d, rec, file_offset - ds->offset_base, &ds->dump);
+	err = dump__print(session, rec, file_offset, arg);
 	if (err)
 		return err;
 	if (ds->stats_only)
 		return 0;
 	/* a bad side-band record is shown above; perf goes on, and so do we */
-	err = pulse_machine__process(&ds->machine, rec);
+	err = pulse_session__apply(session, rec);
 	return err == -ENOMEM ? err : 0;
-}
-
-static int dump__record(struct pulse_data *d, const struct perf_event_header *rec,
-			__u64 file_offset, void *arg)
-{
-	struct dump_session *ds = arg;
-	int err;
-
-	/*
-	 * perf counts each COMPRESSED record it reads, then the records in it,
-	 * and dumps only those (perf 6.1 knows no COMPRESSED2: pulse counts it
-	 * as what it replaces)
-	 */
-	if (rec->type == PERF_RECORD_COMPRESSED || rec->type == PERF_RECORD_COMPRESSED2) {
-		pulse_dump__count(&ds->dump, PERF_RECORD_COMPRESSED);
-		return 0;
-	}
-	pulse_dump__count(&ds->dump, rec->type);
-	if (rec->type >= PERF_RECORD_USER_TYPE_START) {
-		err = pulse_dump__record(ds->out, d, rec, file_offset - ds->offset_base, &ds->dump);
-		if (!err && rec->type == PERF_RECORD_FINISHED_ROUND && ds->oq)
-			err = pulse_ordered__flush_round(ds->oq);
-		return err;
-	}
-	if (ds->oq) {
-		err = pulse_ordered__queue(ds->oq, rec, pulse_session__record_time(d, rec), file_offset);
-		if (err != -ETIME)
-			return err;
-	}
-	return dump__deliver(rec, file_offset, ds);
 }
 
 /*
@@ -97,11 +92,17 @@ static int dump__record(struct pulse_data *d, const struct perf_event_header *re
 static int dump_file(const char *input, FILE *out, bool stats_only, int branch_mode)
 {
 	struct dump_session ds = { .out = out };
-	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts), .no_vdso = true };
+	const struct pulse_session_opts sopts = { .sz = sizeof(sopts), .compressed = true };
+	const struct pulse_tool tool = {
+		.read = dump__read,
+		.user = dump__print,
+		.sample = dump__deliver,
+		.event = dump__deliver,
+	};
 	bool pipe;
 	int err, ret = 1;
 
-	err = pulse_data__open(&ds.d, input);
+	err = pulse_session__new(&ds.session, input, &sopts);
 	if (err == -ENODATA) {
 		fprintf(stderr, "zero-sized file, nothing to do\n");
 		return 0;
@@ -110,13 +111,13 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 		data_error("open", input, err);
 		return 1;
 	}
+	ds.d = pulse_session__data(ds.session);
 	pipe = pulse_data__is_pipe(ds.d);
 	if (pipe)
 		ds.offset_base = pulse_data__data_offset(ds.d);
-	pulse_data__set_deliver_compressed(ds.d, true);
 
 	/* no symbols: the dump names threads and DSOs only */
-	err = pulse_machine__init(&ds.machine, &sym_opts);
+	err = pulse_session__init_machine(ds.session, NULL);
 	if (err) {
 		error("cannot set up: %s", strerror(-err));
 		goto out_close;
@@ -128,57 +129,47 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 	 */
 	ds.stats_only = stats_only;
 	ds.attr_names = stats_only && pipe;
-	pulse_dump__init(&ds.dump, pipe ? "pipe" : input, stats_only ? NULL : &ds.machine,
-			 attr_name, &ds);
+	pulse_dump__init(&ds.dump, pipe ? "pipe" : input,
+			 stats_only ? NULL : pulse_session__machine(ds.session), attr_name, &ds);
 	ds.dump.count_lost_samples = stats_only;
-	ds.dump.branch_mode = !stats_only && report_branch_mode(ds.d, branch_mode);
-	if (ds.dump.branch_mode && report_branch__no_data(ds.d))
+	ds.dump.branch_mode = !stats_only && pulse_report_branch__is_on(ds.d, branch_mode);
+	if (ds.dump.branch_mode && !pulse_report_branch__has_data(ds.d)) {
+		/* perf's words; perf exits 0, pulse as for any error (as with -g) */
+		error("Selected -b but no branch data. Did you call perf record without -b?");
 		goto out_dump;
+	}
 
-	/* perf_session__new(): time order needs every record to carry a time */
-	if (pipe || (pulse_data__nr_attrs(ds.d) && pulse_data__attr(ds.d, 0)->sample_id_all)) {
-		ds.oq = pulse_ordered__new(dump__deliver, &ds);
-		if (!ds.oq) {
-			error("out of memory");
-			goto out_dump;
-		}
-	} else if (pulse_data__nr_attrs(ds.d)) {
+	if (!pulse_session__is_ordered(ds.session, &tool) && pulse_data__nr_attrs(ds.d))
 		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
 		      out);
-	}
 	if (stats_only) {
 		ds.out = fopen("/dev/null", "w");
 		if (!ds.out) {
 			error("cannot open /dev/null: %s", strerror(errno));
-			goto out_ordered;
+			goto out_dump;
 		}
 	} else {
 		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
 		      out);
 	}
 
-	err = pulse_data__for_each_record(ds.d, dump__record, &ds);
-	if (!err && ds.oq)
-		err = pulse_ordered__flush(ds.oq);
+	err = pulse_session__process(ds.session, &tool, &ds);
 	if (!err)
 		err = pulse_dump__fprintf_stats(out, ds.d, &ds.dump);
 	if (!err && fflush(out))
 		err = -EIO;
 	if (err) {
 		data_error("dump", input, err);
-		goto out_ordered;
+		goto out_dump;
 	}
 	data_warn_damage(ds.d);
 	ret = 0;
-out_ordered:
+out_dump:
 	if (ds.out != out && ds.out)
 		fclose(ds.out);
-	pulse_ordered__delete(ds.oq);
-out_dump:
 	pulse_dump__exit(&ds.dump);
-	pulse_machine__exit(&ds.machine);
 out_close:
-	pulse_data__close(ds.d);
+	pulse_session__delete(ds.session);
 	return ret;
 }
 

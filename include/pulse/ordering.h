@@ -29,9 +29,10 @@ typedef int (*pulse_ordered_fn)(const struct perf_event_header *rec, uint64_t fi
 
 /**
  * pulse_ordered__new - an empty queue delivering to @fn
- * Return: the queue (free with pulse_ordered__delete()), or NULL (ENOMEM).
+ * @q: set to the queue (free with pulse_ordered__delete()), NULL on failure
+ * Return: 0 or -ENOMEM.
  */
-struct pulse_ordered *pulse_ordered__new(pulse_ordered_fn fn, void *arg);
+int pulse_ordered__new(struct pulse_ordered **q, pulse_ordered_fn fn, void *arg);
 void pulse_ordered__delete(struct pulse_ordered *q);
 
 /**

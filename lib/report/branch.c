@@ -7,7 +7,7 @@
  * perf has decided, so a pipe is in branch mode only when forced.
  *
  * In branch mode every branch of a sample is an entry (lib/hist/hist-branch.c);
- * these are report's calls into it.
+ * these are the report's calls into it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,9 +16,9 @@
 #include <pulse/hist-branch.h>
 #include <pulse/output-stdio.h>
 #include <pulse/reader.h>
-#include "builtin.h"
+#include <pulse/report.h>
 
-bool report_branch_mode(struct pulse_data *d, int forced)
+bool pulse_report_branch__is_on(struct pulse_data *d, int forced)
 {
 	__u64 combined = 0;
 
@@ -31,27 +31,22 @@ bool report_branch_mode(struct pulse_data *d, int forced)
 	return !(combined & PERF_SAMPLE_STACK_USER);
 }
 
-bool report_branch__no_data(struct pulse_data *d)
+bool pulse_report_branch__has_data(struct pulse_data *d)
 {
 	__u64 combined = 0;
 
 	/* perf checks the attrs it has: a pipe's come later */
 	if (pulse_data__is_pipe(d))
-		return false;
+		return true;
 	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++)
 		combined |= pulse_data__attr(d, i)->sample_type;
-	if (combined & PERF_SAMPLE_BRANCH_STACK)
-		return false;
-	/* perf's words; perf exits 0, pulse as for any error (as with -g) */
-	error("Selected -b but no branch data. Did you call perf record without -b?");
-	return true;
+	return combined & PERF_SAMPLE_BRANCH_STACK;
 }
 
-int report_branch__setup(struct report_branch *rb, const char *user_sort)
+int pulse_report_branch__setup(struct pulse_report_branch *rb, const char *user_sort,
+			       const char **bad, size_t *bad_len)
 {
 	char buf[512];
-	const char *bad;
-	size_t bad_len;
 	int nr;
 
 	memset(rb, 0, sizeof(*rb));
@@ -62,17 +57,14 @@ int report_branch__setup(struct report_branch *rb, const char *user_sort)
 		user_sort = buf;
 	}
 	nr = pulse_branch_sort_keys__parse(user_sort ? user_sort : PULSE_BRANCH_DEFAULT_SORT,
-					   rb->keys, PULSE_BSORT_MAX_KEYS, &bad, &bad_len);
-	if (nr < 0) {
-		error("unknown --sort key '%.*s' in branch mode (known: %s)", (int)bad_len, bad,
-		      pulse_branch_sort_keys__known());
-		return PULSE_EXIT_USAGE;
-	}
+					   rb->keys, PULSE_BSORT_MAX_KEYS, bad, bad_len);
+	if (nr < 0)
+		return -EINVAL;
 	rb->nr_keys = nr;
 	return 0;
 }
 
-void report_branch__exit(struct report_branch *rb)
+void pulse_report_branch__exit(struct pulse_report_branch *rb)
 {
 	for (size_t i = 0; i < rb->nr_hists; i++)
 		pulse_branch_hists__exit(&rb->hists[i]);
@@ -84,8 +76,9 @@ void report_branch__exit(struct report_branch *rb)
 	rb->lbr_alloc = 0;
 }
 
-int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, size_t idx,
-			  const struct pulse_sample *s, const struct pulse_addr_loc *al, bool hidden)
+int pulse_report_branch__sample(struct pulse_report_branch *rb, struct pulse_machine *m,
+				size_t idx, const struct pulse_sample *s,
+				const struct pulse_addr_loc *al, bool hidden)
 {
 	if (idx >= rb->nr_hists) {
 		struct pulse_branch_hists *h = realloc(rb->hists, (idx + 1) * sizeof(*h));
@@ -103,7 +96,7 @@ int report_branch__sample(struct report_branch *rb, struct pulse_machine *m, siz
 	return pulse_branch_hists__add_sample(&rb->hists[idx], m, al, s, hidden, &rb->stat);
 }
 
-bool report_branch__has_samples(const struct report_branch *rb)
+bool pulse_report_branch__has_samples(const struct pulse_report_branch *rb)
 {
 	for (size_t i = 0; i < rb->nr_hists; i++)
 		if (rb->hists[i].nr_samples)
@@ -111,8 +104,8 @@ bool report_branch__has_samples(const struct report_branch *rb)
 	return false;
 }
 
-void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms,
-			  const char *dsos, const char *symbols)
+void pulse_report_branch__elide(struct pulse_report_branch *rb, FILE *fp, const char *comms,
+				const char *dsos, const char *symbols)
 {
 	bool hide[PULSE_BSORT_MAX_KEYS] = { false }, all = true;
 
@@ -149,8 +142,9 @@ void report_branch__elide(struct report_branch *rb, FILE *fp, const char *comms,
 	}
 }
 
-int report_branch__print_event(struct report_branch *rb, size_t idx, FILE *fp, const char *evname,
-			       const struct pulse_stdio_opts *sopts, bool relative)
+int pulse_report_branch__fprintf_event(struct pulse_report_branch *rb, size_t idx, FILE *fp,
+				       const char *evname, const struct pulse_stdio_opts *sopts,
+				       bool relative)
 {
 	struct pulse_branch_hists *h;
 

@@ -56,15 +56,16 @@ struct pulse_ordered {
 	struct slab *free;	/* empty slabs */
 };
 
-struct pulse_ordered *pulse_ordered__new(pulse_ordered_fn fn, void *arg)
+int pulse_ordered__new(struct pulse_ordered **out, pulse_ordered_fn fn, void *arg)
 {
 	struct pulse_ordered *q = calloc(1, sizeof(*q));
 
-	if (q) {
-		q->fn = fn;
-		q->arg = arg;
-	}
-	return q;
+	*out = q;
+	if (!q)
+		return -ENOMEM;
+	q->fn = fn;
+	q->arg = arg;
+	return 0;
 }
 
 static void slab__release(struct pulse_ordered *q, struct slab *s)

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <pulse/data.h>
-#include <pulse/session.h>
+#include "session/session-internal.h"
 #include "core/internal.h"
 
-__u64 pulse_session__record_time(struct pulse_data *d, const struct perf_event_header *rec)
+__u64 session__record_time(struct pulse_data *d, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
 	struct pulse_sample s;
@@ -34,7 +34,7 @@ __u64 pulse_session__record_time(struct pulse_data *d, const struct perf_event_h
 	return s.time;
 }
 
-bool pulse_session__same_kernel(struct pulse_data *d)
+static bool same_kernel(struct pulse_data *d)
 {
 	const unsigned char *p;
 	struct utsname u;
@@ -53,7 +53,7 @@ bool pulse_session__same_kernel(struct pulse_data *d)
 	       !strncmp((const char *)p + 4, u.release, n);
 }
 
-void pulse_session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos)
+void session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos)
 {
 	const unsigned char *p;
 	size_t len, off = 0;
@@ -99,12 +99,12 @@ void pulse_session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos
 	}
 }
 
-void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_opts *opts,
+void session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_opts *opts,
 				    char *buf, size_t size)
 {
 	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
 
-	if (!opts->kallsyms && pulse_session__same_kernel(d))
+	if (!opts->kallsyms && same_kernel(d))
 		opts->kallsyms = "/proc/kallsyms";
 	opts->debug_dir = "/usr/lib/debug";
 	/* perf's symbol__config_symfs(): the cache under the root, not ours */
@@ -120,7 +120,7 @@ void pulse_session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_op
 	}
 }
 
-int pulse_session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last)
+int session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last)
 {
 	size_t len;
 	const uint64_t *t = pulse_data__feat(d, PULSE_FEAT_SAMPLE_TIME, &len);

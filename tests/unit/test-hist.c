@@ -14,6 +14,14 @@
 #include <pulse/output-stdio.h>
 #include "test.h"
 
+/* a queue, or NULL */
+static struct pulse_ordered *ordered_new(pulse_ordered_fn fn, void *arg)
+{
+	struct pulse_ordered *q;
+
+	return pulse_ordered__new(&q, fn, arg) ? NULL : q;
+}
+
 struct fixture {
 	struct pulse_machine m;
 	struct pulse_dso *libc, *app;
@@ -331,7 +339,7 @@ static int log_rec(const struct perf_event_header *rec, uint64_t file_offset, vo
 static void test_ordering__rounds(void)
 {
 	struct order_log log = { 0 };
-	struct pulse_ordered *q = pulse_ordered__new(log_rec, &log);
+	struct pulse_ordered *q = ordered_new(log_rec, &log);
 	struct perf_event_header rec = { PERF_RECORD_SAMPLE, 0, 8 };
 
 	/* round 1: t=30,10,20; offset = timestamp to check the order */
@@ -386,7 +394,7 @@ static void test_ordering__many(void)
 	struct perf_event_header *rec = (void *)big;
 
 	big[100] = 7;
-	q = pulse_ordered__new(many_cb, &st);
+	q = ordered_new(many_cb, &st);
 	rec->type = PERF_RECORD_SAMPLE;
 	rec->size = sizeof(big);
 	/* enough records to go through several slabs, in reverse time order */

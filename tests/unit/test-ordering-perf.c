@@ -24,6 +24,14 @@
 #include <pulse/ordering.h>
 #include "test.h"
 
+/* a queue, or NULL */
+static struct pulse_ordered *ordered_new(pulse_ordered_fn fn, void *arg)
+{
+	struct pulse_ordered *q;
+
+	return pulse_ordered__new(&q, fn, arg) ? NULL : q;
+}
+
 #define MAX_RECS 512
 
 struct order_log {
@@ -145,7 +153,7 @@ static void model__flush(struct model *m, bool final)
 static void test_ordering__limit_restarts_after_empty_queue(void)
 {
 	struct order_log log = { 0 };
-	struct pulse_ordered *q = pulse_ordered__new(log_rec, &log);
+	struct pulse_ordered *q = ordered_new(log_rec, &log);
 	struct perf_event_header rec = { PERF_RECORD_SAMPLE, 0, 8 };
 	static const uint64_t want[] = { 1, 2, 3, 5, 4 };
 
@@ -175,7 +183,7 @@ static void test_ordering__limit_restarts_after_empty_queue(void)
 static void test_ordering__empty_round(void)
 {
 	struct order_log log = { 0 };
-	struct pulse_ordered *q = pulse_ordered__new(log_rec, &log);
+	struct pulse_ordered *q = ordered_new(log_rec, &log);
 	struct perf_event_header rec = { PERF_RECORD_SAMPLE, 0, 8 };
 
 	ASSERT_TRUE(q != NULL);
@@ -218,7 +226,7 @@ static void test_ordering__random_streams_as_perf(void)
 	rnd_state = 0x9e3779b97f4a7c15ULL;
 	for (int it = 0; it < 20000; it++) {
 		struct order_log a = { 0 }, b = { 0 };
-		struct pulse_ordered *q = pulse_ordered__new(log_rec, &b);
+		struct pulse_ordered *q = ordered_new(log_rec, &b);
 		uint32_t n = rnd(MAX_RECS), step = 1 + rnd(6), late = 1 + rnd(40);
 		uint32_t round_every = 2 + rnd(30);
 		uint64_t base = 100, off = 0;

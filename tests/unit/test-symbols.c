@@ -21,6 +21,14 @@
 #include <pulse/ordering.h>
 #include "test.h"
 
+/* a queue, or NULL */
+static struct pulse_ordered *ordered_new(pulse_ordered_fn fn, void *arg)
+{
+	struct pulse_ordered *q;
+
+	return pulse_ordered__new(&q, fn, arg) ? NULL : q;
+}
+
 static char tmpdir[64];
 
 static void remove_tmpdir(void)
@@ -877,7 +885,7 @@ static void test_ordering__many_rounds(void)
 {
 	enum { ROUNDS = 300, PER_CPU = 700 };
 	struct order_check c = { 0 };
-	struct pulse_ordered *q = pulse_ordered__new(order_check, &c);
+	struct pulse_ordered *q = ordered_new(order_check, &c);
 	struct { struct perf_event_header h; uint64_t off; } rec = { { PERF_RECORD_SAMPLE, 0, 16 } };
 	uint64_t off = 0;
 

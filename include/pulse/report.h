@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The report tool (lib/report/): a session's samples placed on a thread,
+ * DSO and symbol, filtered and added to one histogram per event, then
+ * printed as perf 6.1's `perf report --stdio` does. The caller (cli/
+ * cmd-report.c) sets the configuration fields after pulse_report__init(),
+ * calls pulse_report__setup() once the file is open, walks the session
+ * with pulse_report__process() and prints with pulse_report__fprintf().
+ *
+ *  lib/report/report.c   the walk: sample -> resolve -> filter -> hist
+ *  lib/report/setup.c    perf's choices from the file: sort order, modes
+ *  lib/report/print.c    the table, the elided columns, the pipe's features
+ *  lib/report/branch.c   branch mode: every branch of a sample an entry
+ */
+#ifndef PULSE_REPORT_H
+#define PULSE_REPORT_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <pulse/callchain.h>
+#include <pulse/hist.h>
+#include <pulse/hist-branch.h>
+#include <pulse/hist-filter.h>
+#include <pulse/output-header.h>
+#include <pulse/output-stdio.h>
+#include <pulse/progress.h>
+#include <pulse/session.h>
+
+/* Branch mode: one branch histogram per event. */
+struct pulse_report_branch {
+	bool on;				/* entries are branches */
+	enum pulse_branch_sort_key keys[PULSE_BSORT_MAX_KEYS];	/* --sort, branch keys */
+	size_t nr_keys;				/* keys in use */
+	struct pulse_branch_hists *hists;	/* one per attr */
+	size_t nr_hists;			/* hists allocated */
+	struct pulse_branch_type_stat stat;	/* the branch types, for the summary */
+	struct pulse_branch_print_state print_state;	/* across the events' tables */
+	__u64 *lbr_chain;			/* call-stack mode callchains, in any mode */
+	size_t lbr_alloc;			/* entries allocated */
+};
+
+struct pulse_report {
+	/* ---- configuration: set before pulse_report__setup() ---- */
+	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
+	size_t nr_keys;			/* keys in use */
+	struct pulse_callchain_param cc;	/* -g */
+	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
+	bool exclude_other;		/* -x: hide entries whose parent is [other] */
+	bool relative;			/* --percentage relative */
+	bool mem_mode;			/* --mem-mode: weights as periods */
+	bool header;			/* --header or -I: a pipe's features printed as they come */
+	struct pulse_header_env hdr_env;	/* -I, and what the pipe's features said */
+	FILE *progress_fp;		/* where the progress bar goes (a terminal), or NULL */
+
+	/* ---- set up from the file: pulse_report__setup() and its helpers ---- */
+	struct pulse_session *session;	/* the input (borrowed) */
+	struct pulse_data *d;		/* its reader */
+	bool cumulate;			/* --children */
+	bool chains;			/* resolve callchains of samples that have them */
+	bool parent;			/* the parent sort key: resolve every callchain */
+	regex_t parent_re;		/* -p; compiled when parent is set */
+	bool mem_keys;			/* a memory sort key: samples carry their mem fields */
+	struct pulse_trace *trace;	/* --sort trace: the decoder (borrowed); NULL: none */
+	struct pulse_report_branch branch;	/* branch mode */
+
+	/* ---- the walk's state and results ---- */
+	struct pulse_progress progress;	/* "Processing events..." */
+	struct pulse_machine *machine;	/* the session's */
+	struct pulse_hists *hists;	/* one per attr */
+	size_t nr_hists;		/* hists allocated */
+	struct pulse_cc_cursor cursor;	/* the current sample's frames */
+	struct pulse_hist_pool *pool;	/* aggregation threads; NULL: this thread */
+	FILE *trace_fp;			/* the trace text of the current sample */
+	char *trace_buf;		/* its buffer */
+	size_t trace_len;		/* its length */
+	uint64_t lost_samples;		/* LOST_SAMPLES records' counts */
+	uint64_t lost_events;		/* LOST records' counts */
+	uint64_t nr_samples;		/* SAMPLE records */
+};
+
+/* An empty report: no keys, perf's -g defaults. */
+void pulse_report__init(struct pulse_report *rep);
+/* Free what the report holds (not the session); a report never set up is fine. */
+void pulse_report__exit(struct pulse_report *rep);
+
+/* ---- lib/report/setup.c: perf's choices from the file ------------------------ */
+
+/* perf 6.1's default_mem_sort_order */
+#define PULSE_REPORT_MEM_SORT \
+	"local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat," \
+	"local_p_stage_cyc"
+
+/*
+ * pulse_report__sort_order - the --sort perf uses on this file: the user's
+ * (with ipc_null appended when it names "symbol"), else --mem-mode's,
+ * "trace" when every event is a tracepoint (not a pipe: its attrs come after
+ * perf chose), else "comm,dso,sym"; "comm" in branch mode (its keys are the
+ * branch hists'). @buf holds the result when it is built.
+ */
+const char *pulse_report__sort_order(const struct pulse_report *rep, const char *user_sort,
+				     char *buf, size_t size);
+
+/* Does any event sample callchains? */
+bool pulse_report__has_callchains(const struct pulse_report *rep);
+
+/*
+ * pulse_report__check_mem_mode - --mem-mode needs DATA_SRC in some event
+ * Return: 0, -ENOENT when no event has it (a pipe's attrs come later: 0).
+ */
+int pulse_report__check_mem_mode(const struct pulse_report *rep);
+
+/**
+ * pulse_report__setup_parent - perf's parent sort key: -p adds it after the
+ * others; the default regex is perf's, which on kernels since 4.17
+ * (__x64_sys_*) matches little
+ * @msg: set to regerror()'s text for a bad @pattern
+ * Return: 0; -E2BIG for a key too many; -ENOENT when the file has no
+ * callchains; -EINVAL for a bad regex.
+ */
+int pulse_report__setup_parent(struct pulse_report *rep, const char *pattern, char *msg,
+			       size_t size);
+
+/*
+ * pulse_report__setup_callchains - perf's --children and -g on this file
+ * @children: --children (1), --no-children (0) or neither (-1)
+ * Return: 0; -ENOENT when -g was given (@cc_given) and the file has no
+ * callchains.
+ */
+int pulse_report__setup_callchains(struct pulse_report *rep, int children, bool cc_given);
+
+/**
+ * pulse_report__setup - ready the walk of @s (after the keys and options)
+ * Opens the --sort trace decoder, the aggregation threads and the hists'
+ * parameters; the session's machine must be set up.
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_report__setup(struct pulse_report *rep, struct pulse_session *s);
+
+/* ---- lib/report/report.c: the walk ----------------------------------------- */
+
+/**
+ * pulse_report__process - walk the session into the hists
+ * Return: 0 or what pulse_session__process() returns.
+ */
+int pulse_report__process(struct pulse_report *rep);
+
+/* The lost count perf reports: LOST_SAMPLES when there are any, else LOST records'. */
+uint64_t pulse_report__nr_lost(const struct pulse_report *rep);
+
+/* Did any sample make an entry (hidden ones included)? */
+bool pulse_report__has_entries(const struct pulse_report *rep);
+
+/* ---- lib/report/print.c ---------------------------------------------------- */
+
+/* perf's line pointing at --header, printed when the header is not */
+extern const char pulse_report__header_hint[];
+
+/**
+ * pulse_report__fprintf - the tables, one per event with samples, as perf
+ * prints them: the elided columns, "Total Lost Samples", each event's
+ * header and rows, the tip (and in branch mode the branch type summary)
+ * Return: 0, -ENOMEM, -EIO when writing to @fp failed.
+ */
+int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
+			  const struct pulse_stdio_opts *sopts);
+
+/* A pipe's HEADER_FEATURE record (u64 feature; payload) as perf prints it. */
+void pulse_report__fprintf_feature(FILE *fp, struct pulse_header_env *env,
+				   const struct perf_event_header *rec);
+
+/* ---- lib/report/branch.c --------------------------------------------------- */
+
+/*
+ * Does report run in branch mode? @forced is --branch-stack (1),
+ * --no-branch-stack (0) or neither (-1).
+ */
+bool pulse_report_branch__is_on(struct pulse_data *d, int forced);
+
+/* Does some event sample branch stacks (a pipe: true, its attrs come later)? */
+bool pulse_report_branch__has_data(struct pulse_data *d);
+
+/**
+ * pulse_report_branch__setup - branch mode with perf's keys, or --sort's
+ * @bad, @bad_len: set to an unknown key
+ * Return: 0, -EINVAL for an unknown key.
+ */
+int pulse_report_branch__setup(struct pulse_report_branch *rb, const char *user_sort,
+			       const char **bad, size_t *bad_len);
+void pulse_report_branch__exit(struct pulse_report_branch *rb);
+
+/* @hidden: a filter hides the sample (its branches count in the totals only) */
+int pulse_report_branch__sample(struct pulse_report_branch *rb, struct pulse_machine *m,
+				size_t idx, const struct pulse_sample *s,
+				const struct pulse_addr_loc *al, bool hidden);
+bool pulse_report_branch__has_samples(const struct pulse_report_branch *rb);
+/* "# comm: NAME" and the comm column hidden, for a --comms of one name (dso, symbol too) */
+void pulse_report_branch__elide(struct pulse_report_branch *rb, FILE *fp, const char *comms,
+				const char *dsos, const char *symbols);
+/* event @idx's table, if it has branches: header, rows, two newlines */
+int pulse_report_branch__fprintf_event(struct pulse_report_branch *rb, size_t idx, FILE *fp,
+				       const char *evname, const struct pulse_stdio_opts *sopts,
+				       bool relative);
+
+#endif

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report's walk: a tool over the session (lib/session/session.c) whose
+ * samples are placed on a thread, DSO and symbol by the session's machine,
+ * filtered (--comms, --cpu, --time, -p ...) and added to their event's
+ * histogram; LOST and LOST_SAMPLES records are counted. Merging callchains
+ * is most of a report's work: with a pool, other threads do it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <pulse/branch.h>
+#include <pulse/data.h>
+#include <pulse/report.h>
+#include <pulse/trace-decode.h>
+
+void pulse_report__init(struct pulse_report *rep)
+{
+	memset(rep, 0, sizeof(*rep));
+	pulse_callchain_param__init(&rep->cc);
+}
+
+void pulse_report__exit(struct pulse_report *rep)
+{
+	pulse_hist_pool__delete(rep->pool);
+	rep->pool = NULL;
+	for (size_t i = 0; i < rep->nr_hists; i++)
+		pulse_hists__exit(&rep->hists[i]);
+	free(rep->hists);
+	rep->hists = NULL;
+	rep->nr_hists = 0;
+	pulse_cc_cursor__exit(&rep->cursor);
+	if (rep->trace_fp)
+		fclose(rep->trace_fp);
+	rep->trace_fp = NULL;
+	free(rep->trace_buf);
+	rep->trace_buf = NULL;
+	pulse_hist_filter__exit(&rep->filter);
+	pulse_report_branch__exit(&rep->branch);
+	if (rep->parent)
+		regfree(&rep->parent_re);
+	rep->parent = false;
+}
+
+static uint64_t get_lost(const struct perf_event_header *rec)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)rec + 8, sizeof(v));
+	return v;
+}
+
+static struct pulse_hists *report__hists(struct pulse_report *rep, size_t idx)
+{
+	if (idx >= rep->nr_hists) {
+		size_t n = idx + 1;
+		struct pulse_hists *h = realloc(rep->hists, n * sizeof(*h));
+
+		if (!h)
+			return NULL;
+		for (size_t i = rep->nr_hists; i < n; i++) {
+			pulse_hists__init(&h[i], rep->keys, rep->nr_keys);
+			if (rep->chains)
+				pulse_hists__set_callchain(&h[i], &rep->cc, rep->cumulate);
+		}
+		rep->hists = h;
+		rep->nr_hists = n;
+	}
+	return &rep->hists[idx];
+}
+
+/*
+ * The filters' verdict (1: the sample stops here) and, for --sort trace,
+ * the sample's tracepoint text as perf's get_trace_output() prints it
+ * (no cpu in its tep_record). A sample the lists hide still makes (or
+ * joins) an entry, as in perf: the entry is hidden when its first sample
+ * was. The parent needs the callchain, which is then resolved here.
+ */
+static int report__filter_trace(struct pulse_report *rep, struct pulse_hists *h,
+				const struct perf_event_attr *attr, const struct pulse_sample *s,
+				const struct pulse_addr_loc *al)
+{
+	uint64_t time = attr->sample_type & PERF_SAMPLE_TIME ? s->time : ~0ULL;
+	int cpu = attr->sample_type & PERF_SAMPLE_CPU ? (int)s->cpu : -1;
+	const struct pulse_symbol *parent = NULL;
+	const char *trace = NULL;
+	bool hidden = false;
+	int err;
+
+	switch (pulse_hist_filter__match(&rep->filter, al, al->thread->comm, s->ip, cpu, time)) {
+	case PULSE_FILTER_SKIP:
+		return 1;
+	case PULSE_FILTER_HIDE:
+		hidden = true;
+		break;
+	case PULSE_FILTER_KEEP:
+		break;
+	}
+	if (rep->parent && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
+		err = pulse_machine__resolve_callchain(rep->machine, s->pid, s->tid, s->callchain,
+						       s->callchain_nr, rep->cc.order, &rep->cursor);
+		if (err)
+			return err;
+		parent = pulse_hist_filter__parent(&rep->parent_re, rep->cursor.locs,
+						   rep->cursor.nr);
+	}
+	/* perf's symbol__parent_filter() */
+	pulse_hists__set_parent(h, parent, hidden || (rep->exclude_other && !parent));
+	if (rep->trace_fp && attr->type == PERF_TYPE_TRACEPOINT && s->raw) {
+		struct tep_event *ev = pulse_trace__event(rep->trace, attr->config);
+
+		rewind(rep->trace_fp);
+		if (ev)
+			pulse_trace__fprintf(rep->trace, ev, 0, s->raw, s->raw_size, rep->trace_fp);
+		fputc('\0', rep->trace_fp);
+		if (fflush(rep->trace_fp))
+			return -ENOMEM;
+		trace = rep->trace_buf;
+	}
+	pulse_hists__set_sample(h, cpu, trace);
+	return 0;
+}
+
+static int report__add(struct pulse_report *rep, struct pulse_hists *h,
+		       const struct perf_event_attr *attr, const struct pulse_sample *s,
+		       const struct pulse_addr_loc *al)
+{
+	int err = 0;
+
+	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
+		/* report__filter_trace() resolved it for the parent */
+		if (!rep->parent)
+			err = pulse_machine__resolve_callchain(rep->machine, s->pid, s->tid,
+							       s->callchain, s->callchain_nr,
+							       rep->cc.order, &rep->cursor);
+		if (err)
+			return err;
+		if (rep->pool)
+			return pulse_hist_pool__add(rep->pool, h, al, al->thread->comm, s->period,
+						    rep->cursor.locs, rep->cursor.nr);
+		return pulse_hists__add_chain(h, al, al->thread->comm, s->period, rep->cursor.locs,
+					      rep->cursor.nr);
+	}
+	if (rep->pool)
+		return pulse_hist_pool__add(rep->pool, h, al, al->thread->comm, s->period, NULL, 0);
+	return pulse_hists__add(h, al, al->thread->comm, s->period);
+}
+
+static int report__sample(struct pulse_report *rep, const struct perf_event_header *rec)
+{
+	const struct perf_event_attr *attr;
+	struct pulse_hist_mem mem;
+	struct pulse_sample s;
+	struct pulse_addr_loc al;
+	struct pulse_hists *h;
+	int idx, err;
+
+	idx = pulse_data__attr_of(rep->d, rec, rec->size);
+	if (idx < 0)
+		return 0;
+	attr = pulse_data__attr(rep->d, idx);
+	if (!attr || pulse_sample__parse(rec, rec->size, attr, &s))
+		return 0;
+	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
+		s.period = attr->sample_period;
+	h = report__hists(rep, idx);
+	if (!h)
+		return -ENOMEM;
+	/* call-stack mode: perf makes the user part of the chain from the branches */
+	if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK &&
+	    attr->sample_type & PERF_SAMPLE_BRANCH_STACK &&
+	    pulse_branch__lbr_callchain(&s, &rep->branch.lbr_chain, &rep->branch.lbr_alloc) < 0)
+		return -ENOMEM;
+	err = pulse_machine__resolve(rep->machine, s.pid, s.tid,
+				     rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s.ip, &al);
+	if (err)
+		return err;
+	err = report__filter_trace(rep, h, attr, &s, &al);
+	if (err)
+		return err > 0 ? 0 : err;
+	if (al.dso)
+		al.dso->hit = true;
+	if (rep->branch.on)
+		return pulse_report_branch__sample(&rep->branch, rep->machine, idx, &s, &al,
+						   h->cur_filtered);
+	if (rep->mem_keys) {
+		err = pulse_hist_mem__init(&mem, attr, &s, rep->machine,
+					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, rep->mem_mode);
+		if (err)
+			return err;
+		/* perf's iter_add_single_mem_entry(): the weight, or 1, is the period */
+		if (rep->mem_mode)
+			s.period = mem.weight ? mem.weight : 1;
+		pulse_hists__set_mem(h, &mem);
+	}
+	return report__add(rep, h, attr, &s, &al);
+}
+
+static int report__on_sample(struct pulse_session *s, const struct perf_event_header *rec,
+			     uint64_t file_offset, void *arg)
+{
+	struct pulse_report *rep = arg;
+
+	rep->nr_samples++;
+	return report__sample(rep, rec);
+}
+
+static int report__on_event(struct pulse_session *s, const struct perf_event_header *rec,
+			    uint64_t file_offset, void *arg)
+{
+	struct pulse_report *rep = arg;
+
+	switch (rec->type) {
+	case PERF_RECORD_LOST:
+		/* id (8), lost (8) */
+		if (rec->size >= 24)
+			rep->lost_events += get_lost((const struct perf_event_header *)
+						     ((const char *)rec + 8));
+		break;
+	case PERF_RECORD_LOST_SAMPLES:
+		if (rec->size >= 16)
+			rep->lost_samples += get_lost(rec);
+		return 0;
+	default:
+		break;
+	}
+	return pulse_session__apply(s, rec);
+}
+
+static int report__on_read(struct pulse_session *s, const struct perf_event_header *rec,
+			   uint64_t file_offset, void *arg)
+{
+	struct pulse_report *rep = arg;
+
+	pulse_progress__update(&rep->progress, file_offset);
+	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
+		pulse_report__fprintf_feature(stdout, &rep->hdr_env, rec);
+	return 0;
+}
+
+int pulse_report__process(struct pulse_report *rep)
+{
+	static const struct pulse_tool tool = {
+		.read = report__on_read,
+		.sample = report__on_sample,
+		.event = report__on_event,
+	};
+	int err, perr;
+
+	pulse_progress__init(&rep->progress, rep->progress_fp,
+			     pulse_data__is_pipe(rep->d) ? 0 : pulse_data__file_size(rep->d),
+			     "Processing events...");
+	err = pulse_session__process(rep->session, &tool, rep);
+	pulse_progress__finish(&rep->progress);
+	if (rep->pool) {
+		perr = pulse_hist_pool__finish(rep->pool, rep->hists, rep->nr_hists);
+		for (size_t i = 0; i < rep->nr_hists && !perr; i++)
+			perr = pulse_hists__merge_shards(&rep->hists[i]);
+		if (!err)
+			err = perr;
+	}
+	return err;
+}
+
+uint64_t pulse_report__nr_lost(const struct pulse_report *rep)
+{
+	return rep->lost_samples ? rep->lost_samples : rep->lost_events;
+}
+
+bool pulse_report__has_entries(const struct pulse_report *rep)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < rep->nr_hists; i++)
+		any |= rep->hists[i].nr_samples > 0;
+	if (rep->branch.on)
+		any = pulse_report_branch__has_samples(&rep->branch);
+	return any;
+}
