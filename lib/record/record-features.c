@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The header features pulse record writes: the machine's at the start
+ * (with TRACING_DATA first, so that in file mode it lands in the gap
+ * reserved before the data), BUILD_ID of the DSOs hit and SAMPLE_TIME at
+ * the end.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "record/internal.h"
+
+int rec_features_at_start(struct rec *r)
+{
+	const struct pulse_record_opts *o = r->opts;
+	static const int feats[] = {
+		PULSE_FEAT_HOSTNAME, PULSE_FEAT_OSRELEASE, PULSE_FEAT_VERSION, PULSE_FEAT_ARCH,
+		PULSE_FEAT_NRCPUS, PULSE_FEAT_CPUDESC, PULSE_FEAT_CPUID, PULSE_FEAT_TOTAL_MEM,
+		PULSE_FEAT_CMDLINE, PULSE_FEAT_EVENT_DESC,
+	};
+	struct pulse_feat_ctx ctx = { 0 };
+	int ret = 0;
+
+	ctx.argc = o->argc_self;
+	ctx.argv = o->argv_self;
+	ctx.attrs = r->attrs;
+	ctx.nr_attrs = r->nr_evsels;
+	for (size_t i = 0; i < ARRAY_SIZE(feats) && !ret; i++) {
+		struct pulse_buf b = { 0 };
+
+		ret = pulse_feat__build(feats[i], &b, &ctx);
+		if (!ret)
+			ret = pulse_data_writer__add_feature(r->w, feats[i], b.p, b.len);
+		else if (ret == -ENOENT || ret == -EOPNOTSUPP)
+			ret = 0; /* this machine cannot say (e.g. no cpuinfo field) */
+		pulse_buf__release(&b);
+	}
+	return ret;
+}
+
+int rec_tracing_data(struct rec *r)
+{
+	const char **sys, **ev;
+	size_t n = 0;
+	struct pulse_buf b = { 0 };
+	const char *dir;
+	int ret;
+
+	for (int i = 0; i < r->nr_evsels; i++)
+		if (r->evsels[i]->attr.type == PERF_TYPE_TRACEPOINT && r->evsels[i]->tp_system)
+			n++;
+	if (!n)
+		return 0;
+	dir = pulse_tracefs_dir(NULL);
+	if (!dir) {
+		r->err->stage = PULSE_REC_TRACEFS;
+		return -errno;
+	}
+	sys = calloc(n, sizeof(*sys));
+	ev = calloc(n, sizeof(*ev));
+	if (!sys || !ev) {
+		free(sys);
+		free(ev);
+		return -ENOMEM;
+	}
+	n = 0;
+	for (int i = 0; i < r->nr_evsels; i++) {
+		if (r->evsels[i]->attr.type != PERF_TYPE_TRACEPOINT || !r->evsels[i]->tp_system)
+			continue;
+		sys[n] = r->evsels[i]->tp_system;
+		ev[n++] = r->evsels[i]->tp_name;
+	}
+	ret = pulse_tracing_data__build(&b, dir, sys, ev, n);
+	if (!ret)
+		ret = pulse_data_writer__add_feature(r->w, PULSE_FEAT_TRACING_DATA, b.p, b.len);
+	else
+		r->err->stage = PULSE_REC_TRACEFS;
+	pulse_buf__release(&b);
+	free(sys);
+	free(ev);
+	return ret;
+}
+
+static int build_ids(struct rec *r)
+{
+	struct pulse_build_id_entry *ents;
+	struct dso_hit *d;
+	size_t nr, n = 0;
+	int ret;
+
+	d = dso_hits__dsos(r->hits, &nr);
+	ents = calloc(nr ? nr : 1, sizeof(*ents));
+	if (!ents)
+		return -ENOMEM;
+	for (size_t i = 0; i < nr; i++) {
+		struct pulse_build_id_entry *e = &ents[n];
+		size_t len = 0;
+
+		if (!d[i].hit)
+			continue;
+		if (d[i].has_build_id) {
+			memcpy(e->id, d[i].build_id, d[i].build_id_size);
+			len = d[i].build_id_size;
+		} else if (d[i].kernel) {
+			if (pulse_build_id__read_kernel(e->id, &len))
+				continue;
+		} else if (d[i].name[0] == '/') {
+			if (pulse_build_id__read_file(d[i].name, e->id, &len))
+				continue;
+		} else {
+			continue; /* [vdso], //anon: nothing on disk to identify */
+		}
+		e->size = len;
+		e->pid = -1;
+		e->misc = d[i].kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+		e->filename = d[i].kernel ? "[kernel.kallsyms]" : d[i].name;
+		n++;
+	}
+	if (n) {
+		struct pulse_feat_ctx ctx = { .build_ids = ents, .nr_build_ids = n };
+		struct pulse_buf b = { 0 };
+
+		ret = pulse_feat__build(PULSE_FEAT_BUILD_ID, &b, &ctx);
+		if (!ret)
+			ret = pulse_data_writer__add_feature(r->w, PULSE_FEAT_BUILD_ID, b.p, b.len);
+		pulse_buf__release(&b);
+	} else {
+		ret = 0;
+	}
+	free(ents);
+	return ret;
+}
+
+int rec_finish_features(struct rec *r)
+{
+	int ret = build_ids(r);
+
+	if (!ret && r->first_time) {
+		struct pulse_feat_ctx ctx = { .first_time = r->first_time,
+					      .last_time = r->last_time };
+		struct pulse_buf b = { 0 };
+
+		ret = pulse_feat__build(PULSE_FEAT_SAMPLE_TIME, &b, &ctx);
+		if (!ret)
+			ret = pulse_data_writer__add_feature(r->w, PULSE_FEAT_SAMPLE_TIME, b.p, b.len);
+		pulse_buf__release(&b);
+	}
+	return ret;
+}
