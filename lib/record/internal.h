@@ -19,24 +19,9 @@
 #include <pulse/features.h>
 #include <pulse/trace.h>
 #include "core/internal.h"
-#include "record/dso-hits.h"
+#include <pulse/record-output.h>
 
 #define STORM_BYTES (64 * 1024)	/* a pass this large means data is pouring in */
-
-struct id_ent {
-	__u64 id;
-	int evsel;
-};
-
-/*
- * Where the fields the recorder needs sit in this evsel's SAMPLE records:
- * they precede every variable-size field, so their offsets are fixed and a
- * sample is accounted with a few loads instead of a full parse.
- */
-struct sample_offs {
-	int ip, pid, time;	/* byte offsets, -1 when absent */
-	int min_size;		/* the record must be at least this long */
-};
 
 struct rec {
 	const struct pulse_record_opts *opts;
@@ -51,12 +36,10 @@ struct rec {
 	struct pulse_evsel *dummy;	/* owned when system wide */
 	struct pulse_evsel *tracking;
 	struct pulse_mmap *maps;	/* [nr_cpus] */
-	struct pulse_data_writer *w;
-	struct dso_hits *hits;
-	struct id_ent *ids;
-	size_t nr_ids;
-	struct sample_offs *offs;	/* [nr_evsels] */
+	struct pulse_record_output *out;	/* owned */
+	struct pulse_record_pump *pump;	/* owned, drains maps into out */
 	struct pulse_data_attr *attrs;	/* [nr_evsels], the events as the file stores them */
+	struct pulse_buf tracing_data;	/* TRACING_DATA payload, empty without tracepoints */
 	size_t id_size;			/* sample_id trailer bytes */
 	pid_t child;
 	int go_pipe[2];
@@ -65,9 +48,6 @@ struct rec {
 	int epfd;
 	int nr_polled;			/* event fds in epoll, not yet hung up */
 	bool child_done;
-	__u64 first_time, last_time;
-	bool wrote_this_pass;
-	__u64 pass_bytes;		/* bytes the last pass copied */
 };
 
 static inline bool is_system_wide(const struct pulse_record_opts *o)
@@ -91,17 +71,12 @@ int rec_setup_target(struct rec *r);
 int rec_start_workload(struct rec *r);
 int rec_go_workload(struct rec *r);
 void rec_reap_child(struct rec *r, bool block);
-/* pump.c */
-int rec_build_id_table(struct rec *r);
-int rec_build_sample_offsets(struct rec *r);
-void rec_account(struct rec *r, const unsigned char *p, size_t size, int map);
+/* loop.c */
 int rec_write_err(struct rec *r, int ret);
 int rec_drain_all(struct rec *r);
 int rec_main_loop(struct rec *r);
 /* record-features.c */
-int rec_features_at_start(struct rec *r);
-int rec_tracing_data(struct rec *r);
-int rec_finish_features(struct rec *r);
+int rec_tracing_data(struct rec *r, struct pulse_buf *b);
 /* record-synth.c */
 int rec_synthesize(struct rec *r);
 int rec_write_lost_samples(struct rec *r);

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The header features pulse record writes: the machine's at the start
- * (with TRACING_DATA first, so that in file mode it lands in the gap
- * reserved before the data), BUILD_ID of the DSOs hit and SAMPLE_TIME at
- * the end.
+ * (TRACING_DATA first, so that in file mode it lands in the gap reserved
+ * before the data), BUILD_ID of the DSOs an output's samples hit and
+ * SAMPLE_TIME at its end. TRACING_DATA is read from tracefs once per run
+ * and handed to every output.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "record/internal.h"
+#include "record/record-features.h"
 
-int rec_features_at_start(struct rec *r)
+int pulse_record_features__write_start(struct pulse_data_writer *w,
+					const struct pulse_record_output_info *info)
 {
-	const struct pulse_record_opts *o = r->opts;
 	static const int feats[] = {
 		PULSE_FEAT_HOSTNAME, PULSE_FEAT_OSRELEASE, PULSE_FEAT_VERSION, PULSE_FEAT_ARCH,
 		PULSE_FEAT_NRCPUS, PULSE_FEAT_CPUDESC, PULSE_FEAT_CPUID, PULSE_FEAT_TOTAL_MEM,
@@ -21,16 +23,23 @@ int rec_features_at_start(struct rec *r)
 	struct pulse_feat_ctx ctx = { 0 };
 	int ret = 0;
 
-	ctx.argc = o->argc_self;
-	ctx.argv = o->argv_self;
-	ctx.attrs = r->attrs;
-	ctx.nr_attrs = r->nr_evsels;
+	/* First: in file mode it then lands in the gap reserved before the data. */
+	if (info->tracing_data) {
+		ret = pulse_data_writer__add_feature(w, PULSE_FEAT_TRACING_DATA, info->tracing_data,
+						     info->tracing_data_size);
+		if (ret)
+			return ret;
+	}
+	ctx.argc = info->argc;
+	ctx.argv = info->argv;
+	ctx.attrs = info->attrs;
+	ctx.nr_attrs = info->nr_attrs;
 	for (size_t i = 0; i < ARRAY_SIZE(feats) && !ret; i++) {
 		struct pulse_buf b = { 0 };
 
 		ret = pulse_feat__build(feats[i], &b, &ctx);
 		if (!ret)
-			ret = pulse_data_writer__add_feature(r->w, feats[i], b.p, b.len);
+			ret = pulse_data_writer__add_feature(w, feats[i], b.p, b.len);
 		else if (ret == -ENOENT || ret == -EOPNOTSUPP)
 			ret = 0; /* this machine cannot say (e.g. no cpuinfo field) */
 		pulse_buf__release(&b);
@@ -38,11 +47,10 @@ int rec_features_at_start(struct rec *r)
 	return ret;
 }
 
-int rec_tracing_data(struct rec *r)
+int rec_tracing_data(struct rec *r, struct pulse_buf *b)
 {
 	const char **sys, **ev;
 	size_t n = 0;
-	struct pulse_buf b = { 0 };
 	const char *dir;
 	int ret;
 
@@ -70,25 +78,22 @@ int rec_tracing_data(struct rec *r)
 		sys[n] = r->evsels[i]->tp_system;
 		ev[n++] = r->evsels[i]->tp_name;
 	}
-	ret = pulse_tracing_data__build(&b, dir, sys, ev, n);
-	if (!ret)
-		ret = pulse_data_writer__add_feature(r->w, PULSE_FEAT_TRACING_DATA, b.p, b.len);
-	else
+	ret = pulse_tracing_data__build(b, dir, sys, ev, n);
+	if (ret)
 		r->err->stage = PULSE_REC_TRACEFS;
-	pulse_buf__release(&b);
 	free(sys);
 	free(ev);
 	return ret;
 }
 
-static int build_ids(struct rec *r)
+static int build_ids(struct pulse_data_writer *w, struct dso_hits *hits)
 {
 	struct pulse_build_id_entry *ents;
 	struct dso_hit *d;
 	size_t nr, n = 0;
 	int ret;
 
-	d = dso_hits__dsos(r->hits, &nr);
+	d = dso_hits__dsos(hits, &nr);
 	ents = calloc(nr ? nr : 1, sizeof(*ents));
 	if (!ents)
 		return -ENOMEM;
@@ -122,7 +127,7 @@ static int build_ids(struct rec *r)
 
 		ret = pulse_feat__build(PULSE_FEAT_BUILD_ID, &b, &ctx);
 		if (!ret)
-			ret = pulse_data_writer__add_feature(r->w, PULSE_FEAT_BUILD_ID, b.p, b.len);
+			ret = pulse_data_writer__add_feature(w, PULSE_FEAT_BUILD_ID, b.p, b.len);
 		pulse_buf__release(&b);
 	} else {
 		ret = 0;
@@ -131,18 +136,19 @@ static int build_ids(struct rec *r)
 	return ret;
 }
 
-int rec_finish_features(struct rec *r)
+int pulse_record_features__write_finish(struct pulse_data_writer *w,
+					 const struct pulse_record_track *t)
 {
-	int ret = build_ids(r);
+	int ret = build_ids(w, t->hits);
 
-	if (!ret && r->first_time) {
-		struct pulse_feat_ctx ctx = { .first_time = r->first_time,
-					      .last_time = r->last_time };
+	if (!ret && t->first_time) {
+		struct pulse_feat_ctx ctx = { .first_time = t->first_time,
+					      .last_time = t->last_time };
 		struct pulse_buf b = { 0 };
 
 		ret = pulse_feat__build(PULSE_FEAT_SAMPLE_TIME, &b, &ctx);
 		if (!ret)
-			ret = pulse_data_writer__add_feature(r->w, PULSE_FEAT_SAMPLE_TIME, b.p, b.len);
+			ret = pulse_data_writer__add_feature(w, PULSE_FEAT_SAMPLE_TIME, b.p, b.len);
 		pulse_buf__release(&b);
 	}
 	return ret;

@@ -9,13 +9,12 @@
 #include <unistd.h>
 #include "record/internal.h"
 
-/* Synthesized records: account and write them like ring data. */
+/* Synthesized records go to the output as side-band (its DSO tracking sees them). */
 static int write_synth(const void *rec, size_t len, void *arg)
 {
 	struct rec *r = arg;
 
-	rec_account(r, rec, len, -1);
-	return pulse_data_writer__write(r->w, rec, len);
+	return pulse_record_output__write_sideband(r->out, rec, len);
 }
 
 int rec_synthesize(struct rec *r)
@@ -42,7 +41,7 @@ int rec_synthesize(struct rec *r)
 		return ret;
 	static const struct perf_event_header init = { PERF_RECORD_FINISHED_INIT, 0, 8 };
 
-	ret = pulse_data_writer__write(r->w, &init, sizeof(init));
+	ret = pulse_record_output__write_sideband(r->out, &init, sizeof(init));
 	return ret ? rec_write_err(r, ret) : 0;
 }
 
@@ -69,7 +68,9 @@ int rec_write_lost_samples(struct rec *r)
 		if (e->attr.sample_type & PERF_SAMPLE_IDENTIFIER)
 			memcpy(rec + size - 8, &e->id[0], 8);
 		r->stats->lost_samples += lost;
-		int ret = pulse_data_writer__write(r->w, rec, size);
+		struct iovec iov = { .iov_base = rec, .iov_len = size };
+		size_t kept;
+		int ret = pulse_record_output__write(r->out, &iov, 1, &kept);
 
 		if (ret)
 			return rec_write_err(r, ret);

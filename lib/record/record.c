@@ -6,7 +6,8 @@
  * opened with cpu == -1) and per target thread; each CPU has one ring
  * buffer, owned by the first fd opened on it, and every other fd of that
  * CPU is redirected into it with PERF_EVENT_IOC_SET_OUTPUT. The pump
- * (pump.c) then copies the rings into the file.
+ * (pump.c) then copies the rings into the output the caller gave
+ * (output-file.c: a file or a pipe), which writes its own features.
  *
  * System-wide recording adds a "dummy" tracking event, enabled at once, so
  * that no MMAP/COMM/FORK is missed while existing tasks are synthesized
@@ -129,11 +130,9 @@ static void rec_cleanup(struct rec *r)
 	free(r->evsels);
 	free(r->threads);
 	free(r->cpus);
-	free(r->ids);
-	free(r->offs);
 	free(r->attrs);
-	dso_hits__delete(r->hits);
-	pulse_data_writer__delete(r->w);
+	pulse_buf__release(&r->tracing_data);
+	pulse_record_pump__delete(r->pump);
 	for (int i = 0; i < 2; i++) {
 		if (r->go_pipe[i] >= 0)
 			close(r->go_pipe[i]);
@@ -168,15 +167,15 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 {
 	struct rec r = { .opts = o, .stats = stats, .err = err, .pidfd = -1, .epfd = -1,
 			 .go_pipe = { -1, -1 }, .exec_pipe = { -1, -1 } };
-	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .pipe = o->pipe };
+	struct pulse_record_output_info info = { .sz = sizeof(info) };
 	int ret;
 
 	memset(stats, 0, sizeof(*stats));
 	memset(err, 0, sizeof(*err));
-	r.hits = dso_hits__new();
+	r.out = o->output;
 	r.epfd = epoll_create1(EPOLL_CLOEXEC);
 	r.evsels = calloc(o->evlist->nr + 1, sizeof(*r.evsels));
-	if (!r.hits || r.epfd < 0 || !r.evsels) {
+	if (r.epfd < 0 || !r.evsels) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -221,11 +220,10 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	ret = mmap_events(&r);
 	if (ret)
 		goto out_kill;
-	ret = rec_build_id_table(&r);
-	if (!ret)
-		ret = rec_build_sample_offsets(&r);
+	ret = pulse_record_pump__new(&r.pump, r.maps, r.nr_cpus, stats);
 	if (ret)
 		goto out_kill;
+	pulse_record_pump__set_output(r.pump, r.out);
 
 	r.attrs = calloc(r.nr_evsels, sizeof(*r.attrs));
 	if (!r.attrs) {
@@ -238,22 +236,25 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		r.attrs[i].ids = r.evsels[i]->id;
 		r.attrs[i].nr_ids = (size_t)r.evsels[i]->nr_cpus * r.evsels[i]->nr_threads;
 	}
-	r.w = pulse_data_writer__new(o->out_fd, r.attrs, r.nr_evsels, &wo);
-	if (!r.w) {
-		ret = rec_write_err(&r, -errno);
+	/* Read once: every output of the run starts with the same formats. */
+	ret = rec_tracing_data(&r, &r.tracing_data);
+	if (ret)
+		goto out_kill;
+	info.attrs = r.attrs;
+	info.nr_attrs = r.nr_evsels;
+	info.argc = o->argc_self;
+	info.argv = o->argv_self;
+	info.tracing_data = r.tracing_data.p;
+	info.tracing_data_size = r.tracing_data.len;
+	ret = pulse_record_output__start(r.out, &info);
+	if (ret) {
+		ret = rec_write_err(&r, ret);
 		goto out_kill;
 	}
-	/* Before the first record: TRACING_DATA then lands in the reserved gap. */
-	ret = rec_tracing_data(&r);
-	if (ret)
-		goto out_kill;
-	ret = rec_features_at_start(&r);
-	if (ret)
-		goto out_kill;
 	ret = rec_synthesize(&r);
 	if (ret)
 		goto out_kill;
-	ret = pulse_data_writer__sync_header(r.w);
+	ret = pulse_record_output__sync(r.out);
 	if (ret) {
 		ret = rec_write_err(&r, ret);
 		goto out_kill;
@@ -295,16 +296,14 @@ out_finish:
 		if (!ret)
 			ret = ret2;
 	}
-	stats->bytes = pulse_data_writer__data_size(r.w);
+	stats->bytes = pulse_record_output__data_size(r.out);
 	{
-		int ret2 = rec_finish_features(&r);
+		int ret2 = pulse_record_output__finish(r.out);
 
-		if (!ret2)
-			ret2 = pulse_data_writer__finish(r.w);
 		if (ret2 && !ret)
 			ret = rec_write_err(&r, ret2);
 	}
-	stats->bytes = pulse_data_writer__data_size(r.w);
+	stats->bytes = pulse_record_output__data_size(r.out);
 	goto out;
 
 out_kill:
@@ -315,4 +314,12 @@ out_kill:
 out:
 	rec_cleanup(&r);
 	return ret;
+}
+
+void pulse_record_stats__exit(struct pulse_record_stats *stats)
+{
+	free(stats->lost_per_cpu);
+	free(stats->cpu_of);
+	stats->lost_per_cpu = NULL;
+	stats->cpu_of = NULL;
 }
