@@ -59,9 +59,11 @@ struct pulse_record_output_ops {
 	/* Begin the file: header, events, the features known at the start. */
 	int (*start)(struct pulse_record_output *out, const struct pulse_record_output_info *info);
 	/*
-	 * Append ring data: whole records laid end to end over @cnt iovecs (a
-	 * record may straddle two). *@kept is set to the bytes stored, whole
-	 * records from the start, all of them unless an error is returned.
+	 * Append ring data (and the FINISHED_ROUND and LOST_SAMPLES records
+	 * the recorder puts among it): whole records laid end to end over
+	 * @cnt iovecs (a record may straddle two). *@kept is set to the bytes
+	 * stored, whole records from the start, all of them unless an error
+	 * is returned.
 	 */
 	int (*write)(struct pulse_record_output *out, const struct iovec *iov, int cnt,
 		     size_t *kept);

@@ -14,12 +14,12 @@
 #include <pulse/mmap.h>
 #include <pulse/open.h>
 #include <pulse/record.h>
+#include <pulse/record-output.h>
 #include <pulse/synthesize.h>
 #include <pulse/build-id.h>
 #include <pulse/features.h>
 #include <pulse/trace.h>
 #include "core/internal.h"
-#include <pulse/record-output.h>
 
 #define STORM_BYTES (64 * 1024)	/* a pass this large means data is pouring in */
 
