@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <pulse/event.h>
 #include <pulse/record.h>
+#include <pulse/record-output.h>
 #include "builtin.h"
 #include "parse-options.h"
 
@@ -261,6 +262,7 @@ static void print_summary(const struct pulse_record_stats *st, const char *out, 
 static int do_record(int argc, const char **argv, const char **argv_self)
 {
 	struct pulse_record_opts o = { .sz = sizeof(o) };
+	struct pulse_record_output *out;
 	struct pulse_record_stats st;
 	struct pulse_record_error e;
 	int *cpus = NULL, *pids = NULL, *tids = NULL;
@@ -338,6 +340,14 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		error("cannot create '%s': %s", output_name, strerror(-fd));
 		return 1;
 	}
+	ret = pipe_mode ? pulse_record_output__new_pipe(&out, fd) :
+			  pulse_record_output__new_file(&out, fd);
+	if (ret) {
+		error("cannot create '%s': %s", output_name, strerror(-ret));
+		if (!pipe_mode)
+			close(fd);
+		return 1;
+	}
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -360,8 +370,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.raw = raw;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;
-	o.out_fd = fd;
-	o.pipe = pipe_mode;
+	o.output = out;
 	o.argc_self = argc_self;
 	o.argv_self = argv_self;
 	o.stop = &stop_flag;
@@ -382,12 +391,12 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	}
 	if ((!ret || st.disk_full) && !quiet)
 		print_summary(&st, output_name, pipe_mode);
+	pulse_record_output__delete(out);
 	if (!pipe_mode && close(fd)) {
 		error("cannot close '%s': %s", output_name, strerror(errno));
 		status = 1;
 	}
-	free(st.lost_per_cpu);
-	free(st.cpu_of);
+	pulse_record_stats__exit(&st);
 	free(cpus);
 	free(pids);
 	free(tids);

@@ -2,8 +2,9 @@
 /*
  * The recorder (lib/record/): open the events on a target, map one ring
  * buffer per CPU (the other events of that CPU redirected into it with
- * SET_OUTPUT), copy the rings into a perf.data writer until the target ends
- * or *stop is set, then write the closing features.
+ * SET_OUTPUT), pump the rings into an output (include/pulse/record-output.h)
+ * until the target ends or *stop is set, then let the output write its
+ * closing features.
  */
 #ifndef PULSE_RECORD_H
 #define PULSE_RECORD_H
@@ -14,6 +15,8 @@
 #include <sys/types.h>
 #include <linux/types.h>
 #include <pulse/event.h>
+
+struct pulse_record_output;
 
 struct pulse_record_opts {
 	size_t sz;
@@ -37,8 +40,7 @@ struct pulse_record_opts {
 	bool sample_cpu;		/* --sample-cpu */
 	size_t mmap_pages;		/* -m, power of 2; 0 = 128 (512 KiB) */
 	/* output */
-	int out_fd;
-	bool pipe;			/* -o - */
+	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
 	int argc_self;			/* pulse's own command line, for CMDLINE */
 	const char **argv_self;
 	volatile sig_atomic_t *stop;	/* set by the caller's signal handler */
@@ -52,8 +54,8 @@ struct pulse_record_stats {
 	__u64 lost_events;		/* sum of LOST records' counts */
 	__u64 lost_chunks;		/* number of LOST records */
 	__u64 lost_samples;		/* read_format LOST / LOST_SAMPLES */
-	__u64 *lost_per_cpu;		/* [nr_cpus], owned by the recorder's caller: free() */
-	int *cpu_of;			/* [nr_cpus] cpu numbers, free() */
+	__u64 *lost_per_cpu;		/* [nr_cpus]; pulse_record_stats__exit() frees it */
+	int *cpu_of;			/* [nr_cpus] cpu numbers; likewise */
 	int nr_cpus;
 	__u64 wakeups;
 	__u64 bytes;			/* data section size */
@@ -75,7 +77,6 @@ enum pulse_record_stage {
 
 struct pulse_record_error {
 	enum pulse_record_stage stage;
-	int err;			/* positive errno */
 	const char *evsel;		/* event name for PULSE_REC_OPEN */
 	int cpu;
 	pid_t tid;
@@ -99,9 +100,17 @@ void pulse_record__config_attrs(const struct pulse_record_opts *opts, struct pul
 
 /**
  * pulse_record__run - record until the target ends or *opts->stop
- * Return: 0 or -errno, with @err saying where. Stats are filled either way.
+ * @opts: what to record, and the output it goes to
+ * @stats: filled either way; release it with pulse_record_stats__exit()
+ * @err: where an error happened (the error itself is the return value)
+ *
+ * Return: 0 or -errno: -ESRCH for a -p/-t target that does not exist, the
+ * open, mmap, workload or output error otherwise (@err->stage says which).
  */
 int pulse_record__run(const struct pulse_record_opts *opts, struct pulse_record_stats *stats,
 		      struct pulse_record_error *err);
+
+/* Free what pulse_record__run() allocated in @stats (a zeroed one is fine). */
+void pulse_record_stats__exit(struct pulse_record_stats *stats);
 
 #endif

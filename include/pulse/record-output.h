@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where pulse record puts what it records (lib/record/output*.c), and the
+ * pump that feeds it from the ring buffers (lib/record/pump.c).
+ *
+ * An output is an object behind an ops table. It is given the events once
+ * (start), then receives whole records: batches copied from the rings
+ * (write), and records the recorder made itself (write_sideband: the tasks
+ * that existed before recording, from /proc, and FINISHED_INIT), until
+ * finish writes its closing features. Every output keeps its own feature
+ * state (which DSOs its samples hit, for BUILD_ID; the time range of its
+ * samples, for SAMPLE_TIME), computed from the records it stored, so each
+ * output makes a complete file on its own, whichever records it saw.
+ *
+ * The pump does not own its output and may be pointed at another one
+ * between two passes (pulse_record_pump__set_output()): an output that
+ * keeps the recent past in memory and replays it into a new file output
+ * for each snapshot fits this protocol.
+ *
+ *	pulse_record_output__new_file(&out, fd);
+ *	pulse_record_output__start(out, &info);
+ *	pulse_record_output__write_sideband(out, rec, size);	(each)
+ *	pulse_record_pump__new(&pump, maps, nr_maps, &stats);
+ *	pulse_record_pump__set_output(pump, out);
+ *	pulse_record_pump__drain(pump);				(each wakeup)
+ *	pulse_record_output__finish(out);
+ *	pulse_record_pump__delete(pump);
+ *	pulse_record_output__delete(out);
+ */
+#ifndef PULSE_RECORD_OUTPUT_H
+#define PULSE_RECORD_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/uio.h>
+#include <linux/types.h>
+#include <pulse/data.h>
+#include <pulse/mmap.h>
+#include <pulse/record.h>
+
+/* What an output needs to start a file; it must outlive the output. */
+struct pulse_record_output_info {
+	size_t sz;				/* sizeof(struct pulse_record_output_info) */
+	const struct pulse_data_attr *attrs;	/* the events, ids included */
+	size_t nr_attrs;
+	int argc;				/* the recorder's command line, for CMDLINE */
+	const char **argv;
+	const void *tracing_data;		/* TRACING_DATA payload; NULL: no tracepoints */
+	size_t tracing_data_size;
+};
+
+struct pulse_record_output;
+
+/*
+ * One output implementation. Every function returns 0 or -errno; records
+ * are whole and not aligned (read them with memcpy).
+ */
+struct pulse_record_output_ops {
+	/* Begin the file: header, events, the features known at the start. */
+	int (*start)(struct pulse_record_output *out, const struct pulse_record_output_info *info);
+	/*
+	 * Append ring data (and the FINISHED_ROUND and LOST_SAMPLES records
+	 * the recorder puts among it): whole records laid end to end over
+	 * @cnt iovecs (a record may straddle two). *@kept is set to the bytes
+	 * stored, whole records from the start, all of them unless an error
+	 * is returned.
+	 */
+	int (*write)(struct pulse_record_output *out, const struct iovec *iov, int cnt,
+		     size_t *kept);
+	/* Append one record the recorder synthesized (side-band, FINISHED_INIT). */
+	int (*write_sideband)(struct pulse_record_output *out, const void *rec, size_t size);
+	/* Make what is stored so far readable should the recorder die (may be a no-op). */
+	int (*sync)(struct pulse_record_output *out);
+	/* Write the closing features (BUILD_ID, SAMPLE_TIME) and end the file. */
+	int (*finish)(struct pulse_record_output *out);
+	/* Bytes of records stored (the data section). */
+	__u64 (*data_size)(const struct pulse_record_output *out);
+	void (*delete)(struct pulse_record_output *out);
+};
+
+/* The interface; implementations embed it first and go back with container_of. */
+struct pulse_record_output {
+	const struct pulse_record_output_ops *ops;
+};
+
+/**
+ * pulse_record_output__new_file - an output writing a perf.data file
+ * @out: set to the output, NULL on failure
+ * @fd: a regular file open for reading and writing; not owned (the caller
+ *	closes it after pulse_record_output__delete())
+ *
+ * Return: 0 or -ENOMEM. Free the output with pulse_record_output__delete().
+ */
+int pulse_record_output__new_file(struct pulse_record_output **out, int fd);
+
+/**
+ * pulse_record_output__new_pipe - as pulse_record_output__new_file(), in
+ * perf's pipe format (everything in-band; @fd may be a pipe or a socket)
+ */
+int pulse_record_output__new_pipe(struct pulse_record_output **out, int fd);
+
+/* Free an output (NULL is a no-op); unfinished files stay as they are. */
+void pulse_record_output__delete(struct pulse_record_output *out);
+
+static inline int pulse_record_output__start(struct pulse_record_output *out,
+					     const struct pulse_record_output_info *info)
+{
+	return out->ops->start(out, info);
+}
+
+static inline int pulse_record_output__write(struct pulse_record_output *out,
+					     const struct iovec *iov, int cnt, size_t *kept)
+{
+	return out->ops->write(out, iov, cnt, kept);
+}
+
+static inline int pulse_record_output__write_sideband(struct pulse_record_output *out,
+						      const void *rec, size_t size)
+{
+	return out->ops->write_sideband(out, rec, size);
+}
+
+static inline int pulse_record_output__sync(struct pulse_record_output *out)
+{
+	return out->ops->sync(out);
+}
+
+static inline int pulse_record_output__finish(struct pulse_record_output *out)
+{
+	return out->ops->finish(out);
+}
+
+static inline __u64 pulse_record_output__data_size(const struct pulse_record_output *out)
+{
+	return out->ops->data_size(out);
+}
+
+/* ---- pump --------------------------------------------------------------- */
+
+struct pulse_record_pump;
+
+/**
+ * pulse_record_pump__new - a pump from @maps to an output
+ * @out: set to the pump, NULL on failure
+ * @maps: the rings, [@nr_maps]; borrowed (a map with a NULL base is skipped)
+ * @stats: counted into (samples, LOST records, LOST_SAMPLES); its
+ *	lost_per_cpu, when not NULL, has @nr_maps entries, indexed like @maps
+ *
+ * Return: 0 or -ENOMEM. Free it with pulse_record_pump__delete().
+ */
+int pulse_record_pump__new(struct pulse_record_pump **out, struct pulse_mmap *maps, int nr_maps,
+			   struct pulse_record_stats *stats);
+
+/* Free a pump (NULL is a no-op); its output is not touched. */
+void pulse_record_pump__delete(struct pulse_record_pump *p);
+
+/* Where the next passes write; borrowed, may change between passes. */
+void pulse_record_pump__set_output(struct pulse_record_pump *p, struct pulse_record_output *out);
+
+/**
+ * pulse_record_pump__drain - one pass: copy what every ring holds to the
+ * output, count it, release it; a FINISHED_ROUND follows a pass that wrote
+ *
+ * Only what the output kept is counted, so the stats match the file.
+ * Return: 0, or the output's -errno (-ENOSPC sets stats->disk_full).
+ */
+int pulse_record_pump__drain(struct pulse_record_pump *p);
+
+/* Bytes the last pass stored: how busy the rings are. */
+__u64 pulse_record_pump__pass_bytes(const struct pulse_record_pump *p);
+
+#endif

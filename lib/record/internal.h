@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * State of one pulse_record__run() shared by the files of lib/record/; not
+ * part of the public API.
+ */
+#ifndef PULSE_RECORD_INTERNAL_H
+#define PULSE_RECORD_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <pulse/data.h>
+#include <pulse/event.h>
+#include <pulse/mmap.h>
+#include <pulse/open.h>
+#include <pulse/record.h>
+#include <pulse/record-output.h>
+#include <pulse/synthesize.h>
+#include <pulse/build-id.h>
+#include <pulse/features.h>
+#include <pulse/trace.h>
+#include "core/internal.h"
+
+#define STORM_BYTES (64 * 1024)	/* a pass this large means data is pouring in */
+
+struct rec {
+	const struct pulse_record_opts *opts;
+	struct pulse_record_stats *stats;
+	struct pulse_record_error *err;
+	int *cpus;			/* owned */
+	int nr_cpus;
+	pid_t *threads;			/* owned */
+	int nr_threads;
+	struct pulse_evsel **evsels;	/* borrowed from the evlist, plus the dummy */
+	int nr_evsels;
+	struct pulse_evsel *dummy;	/* owned when system wide */
+	struct pulse_evsel *tracking;
+	struct pulse_mmap *maps;	/* [nr_cpus] */
+	struct pulse_record_output *out;	/* owned */
+	struct pulse_record_pump *pump;	/* owned, drains maps into out */
+	struct pulse_data_attr *attrs;	/* [nr_evsels], the events as the file stores them */
+	struct pulse_buf tracing_data;	/* TRACING_DATA payload, empty without tracepoints */
+	size_t id_size;			/* sample_id trailer bytes */
+	pid_t child;
+	int go_pipe[2];
+	int exec_pipe[2];
+	int pidfd;
+	int epfd;
+	int nr_polled;			/* event fds in epoll, not yet hung up */
+	bool child_done;
+};
+
+static inline bool is_system_wide(const struct pulse_record_opts *o)
+{
+	return pulse_record__is_system_wide(o);
+}
+
+static inline bool has_task_target(const struct pulse_record_opts *o)
+{
+	return o->nr_pids || o->nr_tids;
+}
+
+static inline bool want_stop(struct rec *r)
+{
+	return r->opts->stop && *r->opts->stop;
+}
+
+/* target.c */
+int rec_setup_target(struct rec *r);
+/* workload.c */
+int rec_start_workload(struct rec *r);
+int rec_go_workload(struct rec *r);
+void rec_reap_child(struct rec *r, bool block);
+/* loop.c */
+int rec_write_err(struct rec *r, int ret);
+int rec_drain_all(struct rec *r);
+int rec_main_loop(struct rec *r);
+/* record-features.c */
+int rec_tracing_data(struct rec *r, struct pulse_buf *b);
+/* record-synth.c */
+int rec_synthesize(struct rec *r);
+int rec_write_lost_samples(struct rec *r);
+
+#endif

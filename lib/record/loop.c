@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse record's main loop: sleep in epoll on the event fds (and a pidfd
+ * for the workload), then let the pump (pump.c) make a pass over every
+ * ring; rewrite the output's header at least once a second; stop when the
+ * caller asks, the command exits, or every task of -p/-t is gone.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <time.h>
+#include <sys/epoll.h>
+#include "record/internal.h"
+
+static __u64 now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+int rec_write_err(struct rec *r, int ret)
+{
+	r->err->stage = PULSE_REC_WRITE;
+	if (ret == -ENOSPC)
+		r->stats->disk_full = true;
+	return ret;
+}
+
+int rec_drain_all(struct rec *r)
+{
+	int ret = pulse_record_pump__drain(r->pump);
+
+	return ret ? rec_write_err(r, ret) : 0;
+}
+
+int rec_main_loop(struct rec *r)
+{
+	const struct pulse_record_opts *o = r->opts;
+	bool task_target = has_task_target(o);
+	__u64 last_sync = now_ns();
+	struct epoll_event evs[64];
+	int ret;
+
+	for (;;) {
+		/*
+		 * The kernel wakes us at half a buffer. In a storm that leaves
+		 * only the other half as slack for our scheduling latency, so
+		 * while passes are large, come back after 1 ms instead of
+		 * waiting for the wakeup: the rings stay nearly empty.
+		 */
+		bool storm = pulse_record_pump__pass_bytes(r->pump) >= STORM_BYTES;
+		int n = epoll_wait(r->epfd, evs, 64, storm ? 1 : 200);
+		bool hup = false;
+
+		if (n < 0 && errno != EINTR)
+			return -errno;
+		if (n > 0)
+			r->stats->wakeups++;
+		for (int i = 0; i < n; i++) {
+			if (evs[i].data.u64 == ~0ULL) {
+				rec_reap_child(r, false);
+				continue;
+			}
+			if (evs[i].events & (EPOLLHUP | EPOLLERR))
+				hup = true;
+		}
+		if (hup) {
+			/* Drop hung-up fds from the set, or epoll would report them forever. */
+			for (int e = 0; e < r->nr_evsels; e++) {
+				struct pulse_evsel *ev = r->evsels[e];
+
+				for (int k = 0; k < ev->nr_cpus * ev->nr_threads; k++) {
+					struct pollfd pfd = { .fd = ev->fd[k], .events = POLLIN };
+
+					if (ev->fd[k] < 0 || poll(&pfd, 1, 0) <= 0 ||
+					    !(pfd.revents & (POLLHUP | POLLERR)))
+						continue;
+					if (epoll_ctl(r->epfd, EPOLL_CTL_DEL, ev->fd[k], NULL) == 0)
+						r->nr_polled--;
+				}
+			}
+		}
+		ret = rec_drain_all(r);
+		if (ret)
+			return ret;
+		if (now_ns() - last_sync >= 1000000000ULL) {
+			ret = pulse_record_output__sync(r->out);
+			if (ret)
+				return rec_write_err(r, ret);
+			last_sync = now_ns();
+		}
+		if (r->child > 0 && !r->child_done)
+			rec_reap_child(r, false);
+		if (want_stop(r))
+			return 0;
+		if (r->child > 0 && r->child_done)
+			return 0;
+		if (task_target && r->nr_polled <= 0)
+			return 0;
+	}
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What pulse record watches: the CPUs (-C, or every online one) and the
+ * threads (-p: every thread of each process, -t, or -1 for "every task",
+ * system wide or for a command not yet forked).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "record/internal.h"
+
+static int read_online_cpus(int **cpus)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	int n = 0, alloc = 16, a, b;
+	int *v = malloc(alloc * sizeof(int));
+	char c;
+
+	if (!v) {
+		if (f)
+			fclose(f);
+		return -ENOMEM;
+	}
+	if (!f) {
+		long nr = sysconf(_SC_NPROCESSORS_ONLN);
+
+		for (int i = 0; i < nr; i++) {
+			if (n == alloc)
+				v = realloc(v, (alloc *= 2) * sizeof(int));
+			v[n++] = i;
+		}
+		*cpus = v;
+		return n;
+	}
+	while (fscanf(f, "%d", &a) == 1) {
+		b = a;
+		if (fscanf(f, "%c", &c) == 1 && c == '-') {
+			if (fscanf(f, "%d", &b) != 1)
+				break;
+			if (fscanf(f, "%c", &c) != 1)
+				c = 0;
+		}
+		for (int i = a; i <= b; i++) {
+			if (n == alloc) {
+				int *nv = realloc(v, (alloc *= 2) * sizeof(int));
+
+				if (!nv)
+					break;
+				v = nv;
+			}
+			v[n++] = i;
+		}
+		if (c != ',')
+			break;
+	}
+	fclose(f);
+	*cpus = v;
+	return n;
+}
+
+static int add_thread(struct rec *r, pid_t tid)
+{
+	pid_t *t = realloc(r->threads, (r->nr_threads + 1) * sizeof(pid_t));
+
+	if (!t)
+		return -ENOMEM;
+	r->threads = t;
+	r->threads[r->nr_threads++] = tid;
+	return 0;
+}
+
+/* Every thread of a process, from /proc/PID/task. */
+static int add_task_threads(struct rec *r, pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	d = opendir(path);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		if (add_thread(r, atoi(de->d_name))) {
+			closedir(d);
+			return -ENOMEM;
+		}
+	}
+	closedir(d);
+	return 0;
+}
+
+int rec_setup_target(struct rec *r)
+{
+	const struct pulse_record_opts *o = r->opts;
+	int ret;
+
+	if (o->cpus && o->nr_cpus) {
+		r->cpus = malloc(o->nr_cpus * sizeof(int));
+		if (!r->cpus)
+			return -ENOMEM;
+		memcpy(r->cpus, o->cpus, o->nr_cpus * sizeof(int));
+		r->nr_cpus = o->nr_cpus;
+	} else {
+		r->nr_cpus = read_online_cpus(&r->cpus);
+		if (r->nr_cpus < 0)
+			return r->nr_cpus;
+	}
+	/* -1: every task of the CPUs */
+	if (is_system_wide(o))
+		return add_thread(r, -1);
+	for (size_t i = 0; i < o->nr_pids; i++) {
+		ret = add_task_threads(r, o->pids[i]);
+		if (ret) {
+			r->err->stage = PULSE_REC_TARGET;
+			r->err->tid = o->pids[i];
+			return ret == -ENOENT ? -ESRCH : ret;
+		}
+	}
+	for (size_t i = 0; i < o->nr_tids; i++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/proc/%d/status", (int)o->tids[i]);
+		if (access(path, F_OK)) {
+			r->err->stage = PULSE_REC_TARGET;
+			r->err->tid = o->tids[i];
+			return -ESRCH;
+		}
+		if (add_thread(r, o->tids[i]))
+			return -ENOMEM;
+	}
+	/* a command: its pid is filled in once forked */
+	if (!r->nr_threads)
+		return add_thread(r, -1);
+	return 0;
+}

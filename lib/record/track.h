@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What one output's records say for its closing features: which DSOs its
+ * samples hit (BUILD_ID) and the time range of its samples (SAMPLE_TIME).
+ * Each output keeps one, fed with exactly the records it stored, so that
+ * the file it writes describes itself whatever part of the run it holds.
+ * Internal to lib/record.
+ */
+#ifndef PULSE_RECORD_TRACK_H
+#define PULSE_RECORD_TRACK_H
+
+#include <stddef.h>
+#include <sys/uio.h>
+#include <linux/types.h>
+#include <pulse/data.h>
+#include <pulse/sample-offsets.h>
+#include "record/dso-hits.h"
+
+struct pulse_record_track_id {
+	__u64 id;			/* sample id the kernel gave one fd */
+	int attr;			/* index of its event */
+};
+
+struct pulse_record_track {
+	struct dso_hits *hits;		/* per-process maps and the DSOs hit */
+	struct pulse_record_track_id *ids;	/* sorted by id */
+	size_t nr_ids;
+	struct pulse_sample_offsets *offs;	/* [nr_attrs] */
+	size_t nr_attrs;
+	__u64 first_time, last_time;	/* of the samples; 0: none seen */
+	unsigned char *bounce;		/* a record that straddles two iovecs, copied */
+};
+
+/**
+ * pulse_record_track__init - empty tracking for records of @attrs
+ * Return: 0 or -ENOMEM (then pulse_record_track__exit() is still safe).
+ */
+int pulse_record_track__init(struct pulse_record_track *t, const struct pulse_data_attr *attrs,
+			     size_t nr_attrs);
+void pulse_record_track__exit(struct pulse_record_track *t);
+
+/* Take one stored record into account (any type; others are ignored). */
+void pulse_record_track__note(struct pulse_record_track *t, const void *rec, size_t size);
+
+/* pulse_record_track__note() for each record of the first @len bytes of @iov. */
+void pulse_record_track__note_iov(struct pulse_record_track *t, const struct iovec *iov, int cnt,
+				  size_t len);
+
+#endif
