@@ -64,6 +64,15 @@ struct pulse_session_opts {
 int pulse_session__new(struct pulse_session **s, const char *path,
 		       const struct pulse_session_opts *opts);
 
+/**
+ * pulse_session__new_mem - a session over a perf.data image in memory
+ * @buf, @len: file or pipe format; kept alive and unchanged by the caller
+ *             until pulse_session__delete()
+ * Return: as pulse_session__new().
+ */
+int pulse_session__new_mem(struct pulse_session **s, const void *buf, size_t len,
+			   const struct pulse_session_opts *opts);
+
 /* Close the input and free the machine, trace decoder and queue; NULL is fine. */
 void pulse_session__delete(struct pulse_session *s);
 
@@ -106,6 +115,18 @@ int pulse_session__process(struct pulse_session *s, const struct pulse_tool *too
  * Return: 0, -EBADMSG for a malformed COMM/FORK/EXIT/MMAP, -ENOMEM.
  */
 int pulse_session__apply(struct pulse_session *s, const struct perf_event_header *rec);
+
+/**
+ * pulse_session__deliver_synth - hand a record a tool made to the walk's tool
+ * @rec: a SAMPLE or side-band record (e.g. decoded from an AUX area)
+ *
+ * Delivered at once to the current walk's sample or event callback, as
+ * perf's perf_session__deliver_synth_event() does: a decoder called from a
+ * callback delivers what it decodes in the place of what it decodes.
+ * Return: the callback's return; -EINVAL outside a walk or for a user
+ * record type.
+ */
+int pulse_session__deliver_synth(struct pulse_session *s, const struct perf_event_header *rec);
 
 /* Records the last walk queued older than one already delivered (perf's "out of order"). */
 uint64_t pulse_session__nr_unordered(const struct pulse_session *s);

@@ -28,8 +28,9 @@ struct pulse_session {
 	void *arg;			/* its argument */
 };
 
-int pulse_session__new(struct pulse_session **s, const char *path,
-		       const struct pulse_session_opts *opts)
+/* A session over @path, or over @buf when @path is NULL. */
+static int session__new(struct pulse_session **s, const char *path, const void *buf, size_t len,
+			const struct pulse_session_opts *opts)
 {
 	struct pulse_session *n;
 	int err;
@@ -38,7 +39,10 @@ int pulse_session__new(struct pulse_session **s, const char *path,
 	n = calloc(1, sizeof(*n));
 	if (!n)
 		return -ENOMEM;
-	err = pulse_data__open(&n->d, path);
+	if (path)
+		err = pulse_data__open(&n->d, path);
+	else
+		err = pulse_data__open_mem(&n->d, buf, len);
 	if (err) {
 		free(n);
 		return err;
@@ -47,6 +51,18 @@ int pulse_session__new(struct pulse_session **s, const char *path,
 		pulse_data__set_deliver_compressed(n->d, true);
 	*s = n;
 	return 0;
+}
+
+int pulse_session__new(struct pulse_session **s, const char *path,
+		       const struct pulse_session_opts *opts)
+{
+	return session__new(s, path, NULL, 0, opts);
+}
+
+int pulse_session__new_mem(struct pulse_session **s, const void *buf, size_t len,
+			   const struct pulse_session_opts *opts)
+{
+	return session__new(s, NULL, buf, len, opts);
 }
 
 void pulse_session__delete(struct pulse_session *s)
@@ -171,7 +187,15 @@ int pulse_session__process(struct pulse_session *s, const struct pulse_tool *too
 		s->nr_unordered = pulse_ordered__nr_unordered(s->oq);
 	pulse_ordered__delete(s->oq);
 	s->oq = NULL;
+	s->tool = NULL;
 	return err;
+}
+
+int pulse_session__deliver_synth(struct pulse_session *s, const struct perf_event_header *rec)
+{
+	if (!s->tool || rec->type >= PERF_RECORD_USER_TYPE_START)
+		return -EINVAL;
+	return session__deliver(rec, ~0ULL, s);
 }
 
 uint64_t pulse_session__nr_unordered(const struct pulse_session *s)
