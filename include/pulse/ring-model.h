@@ -58,9 +58,10 @@ struct pulse_ring_model_stats {
  * @backward: write_backward on an overwrite (read-only) mapping: data_head
  *	moves down, data_tail is ignored, nothing is ever dropped
  *
- * Return: the model, or NULL (bad size, no memory).
+ * @m: set to the model (NULL on failure)
+ * Return: 0, -EINVAL for a bad size, -ENOMEM.
  */
-struct pulse_ring_model *pulse_ring_model__new(size_t data_size, bool backward);
+int pulse_ring_model__new(struct pulse_ring_model **m, size_t data_size, bool backward);
 void pulse_ring_model__delete(struct pulse_ring_model *m);
 
 /* The header page; the data follow at + PULSE_RING_MODEL_PAGE. */

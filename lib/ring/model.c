@@ -52,19 +52,20 @@ struct pulse_ring_model {
 
 #define barrier() __atomic_signal_fence(__ATOMIC_SEQ_CST)
 
-struct pulse_ring_model *pulse_ring_model__new(size_t data_size, bool backward)
+int pulse_ring_model__new(struct pulse_ring_model **out, size_t data_size, bool backward)
 {
 	struct pulse_ring_model *m;
 
+	*out = NULL;
 	if (data_size < 8 || (data_size & (data_size - 1)))
-		return NULL;
+		return -EINVAL;
 	m = calloc(1, sizeof(*m));
 	if (!m)
-		return NULL;
+		return -ENOMEM;
 	m->base = aligned_alloc(PULSE_RING_MODEL_PAGE, PULSE_RING_MODEL_PAGE + data_size);
 	if (!m->base) {
 		free(m);
-		return NULL;
+		return -ENOMEM;
 	}
 	/* Fresh kernel buffer pages are zeroed; backward readers rely on it. */
 	memset(m->base, 0, PULSE_RING_MODEL_PAGE + data_size);
@@ -75,7 +76,8 @@ struct pulse_ring_model *pulse_ring_model__new(size_t data_size, bool backward)
 	m->backward = backward;
 	m->pc->data_offset = PULSE_RING_MODEL_PAGE;
 	m->pc->data_size = data_size;
-	return m;
+	*out = m;
+	return 0;
 }
 
 void pulse_ring_model__delete(struct pulse_ring_model *m)

@@ -18,6 +18,14 @@
 #include "core/internal.h"
 #include "test.h"
 
+/* a model, or NULL */
+static struct pulse_ring_model *ring_model_new(size_t size, bool backward)
+{
+	struct pulse_ring_model *m;
+
+	return pulse_ring_model__new(&m, size, backward) ? NULL : m;
+}
+
 #define PAGE PULSE_RING_MODEL_PAGE
 #define RING 4096
 
@@ -126,8 +134,8 @@ static int count_type(const unsigned char *p, size_t len, __u32 type)
 
 static void test_record_pump__outputs_can_change(void)
 {
-	struct pulse_ring_model *rm[2] = { pulse_ring_model__new(RING, false),
-					   pulse_ring_model__new(RING, false) };
+	struct pulse_ring_model *rm[2] = { ring_model_new(RING, false),
+					   ring_model_new(RING, false) };
 	struct fake_output a = { { &fake_ops } }, b = { { &fake_ops } };
 	__u64 lost_per_cpu[2] = { 0 };
 	struct pulse_record_stats st = { .lost_per_cpu = lost_per_cpu };
@@ -179,7 +187,7 @@ static void test_record_pump__outputs_can_change(void)
 
 static void test_record_pump__counts_only_what_was_kept(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(RING, false);
+	struct pulse_ring_model *rm = ring_model_new(RING, false);
 	struct fake_output f = { { &fake_ops }, .keep = sizeof(struct sample) };
 	struct pulse_record_stats st = { 0 };
 	struct pulse_record_pump *pump;
@@ -223,7 +231,7 @@ static void mmap2(unsigned char *rec, size_t *size, __u32 pid, __u64 start, __u6
 
 static void test_record_pump__file_output_writes_its_own_features(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(RING, false);
+	struct pulse_ring_model *rm = ring_model_new(RING, false);
 	static const __u64 ids[] = { 7 };
 	struct pulse_data_attr attr = { .ids = ids, .nr_ids = 1, .name = "fake" };
 	struct pulse_record_output_info info = { .sz = sizeof(info), .attrs = &attr,

@@ -24,6 +24,14 @@
 #include "core/internal.h"
 #include "test.h"
 
+/* a model, or NULL */
+static struct pulse_ring_model *ring_model_new(size_t size, bool backward)
+{
+	struct pulse_ring_model *m;
+
+	return pulse_ring_model__new(&m, size, backward) ? NULL : m;
+}
+
 #define PAGE		PULSE_RING_MODEL_PAGE
 #define TYPE_TEST	100
 #define TYPE_END	101
@@ -92,7 +100,7 @@ static int advance_to(struct pulse_ring_model *rm, struct pulse_mmap *m, __u64 t
 
 static void test_ring__single_record(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, false);
+	struct pulse_ring_model *rm = ring_model_new(4096, false);
 	const struct perf_event_header *ev;
 	struct pulse_mmap m;
 
@@ -119,7 +127,7 @@ static void test_ring__single_record(void)
 
 static void test_ring__record_at_end_and_wrapping(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, false);
+	struct pulse_ring_model *rm = ring_model_new(4096, false);
 	const struct perf_event_header *ev;
 	struct pulse_mmap m;
 
@@ -157,7 +165,7 @@ static void test_ring__record_at_end_and_wrapping(void)
 
 static void test_ring__header_in_last_8_bytes(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, false);
+	struct pulse_ring_model *rm = ring_model_new(4096, false);
 	const struct perf_event_header *ev;
 	struct pulse_mmap m;
 
@@ -192,7 +200,7 @@ static void test_ring__header_in_last_8_bytes(void)
 
 static void test_ring__empty_batch(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, false);
+	struct pulse_ring_model *rm = ring_model_new(4096, false);
 	struct pulse_mmap m;
 	struct iovec iov[2];
 	pulse_print_fn_t old;
@@ -316,7 +324,7 @@ static void test_ring__reader_fell_behind(void)
 
 static void test_ring__batch_iov(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, false);
+	struct pulse_ring_model *rm = ring_model_new(4096, false);
 	unsigned char want[144], got[144];
 	struct pulse_mmap m;
 	struct iovec iov[2];
@@ -353,7 +361,7 @@ static void test_ring__batch_iov(void)
 
 static void test_ring__lost_record(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, false);
+	struct pulse_ring_model *rm = ring_model_new(4096, false);
 	const struct perf_event_header *ev;
 	struct pulse_ring_model_stats st;
 	struct pulse_mmap m;
@@ -424,7 +432,7 @@ static void irq_write(struct pulse_ring_model *rm, enum pulse_ring_irq_point at,
 
 static void test_ring__nested_writers(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, false);
+	struct pulse_ring_model *rm = ring_model_new(4096, false);
 	struct pulse_ring_model_stats st;
 	struct pulse_ring_handle h;
 	unsigned char rec[64];
@@ -492,7 +500,7 @@ static size_t bw_size(__u64 seed)
 
 static void test_ring__backward_wrapped(void)
 {
-	struct pulse_ring_model *rm = pulse_ring_model__new(4096, true);
+	struct pulse_ring_model *rm = ring_model_new(4096, true);
 	const struct perf_event_header *ev;
 	struct pulse_mmap m;
 	struct iovec iov[2];
@@ -546,7 +554,7 @@ static void test_ring__backward_wrapped(void)
 	pulse_ring_model__delete(rm);
 
 	/* A reader far behind an unwrapped buffer stops at never-written space. */
-	rm = pulse_ring_model__new(4096, true);
+	rm = ring_model_new(4096, true);
 	ASSERT_TRUE(rm);
 	ASSERT_EQ(pulse_mmap__init_mem(&m, pulse_ring_model__base(rm), PAGE, 4096, true), 0);
 	ASSERT_EQ(put(rm, 40, 50), 0);
@@ -1012,7 +1020,7 @@ static void test_ring__stress(void)
 		s->pa[i + 1] = s->pa[i] + s->pool[i];
 		s->pb[i + 1] = s->pb[i] + i * s->pool[i];
 	}
-	s->rm = pulse_ring_model__new(STRESS_RING, false);
+	s->rm = ring_model_new(STRESS_RING, false);
 	ASSERT_TRUE(s->rm);
 	pulse_ring_model__set_id(s->rm, STRESS_ID);
 	pulse_ring_model__set_irq(s->rm, stress_irq, s);
