@@ -67,8 +67,10 @@ struct pulse_parse_error {
 int pulse_evlist__parse(struct pulse_evlist *evlist, const char *spec,
 			const struct pulse_parse_opts *opts, struct pulse_parse_error *err);
 
-void pulse_evlist__delete_entries(struct pulse_evlist *evlist);
+int pulse_evsel__new(struct pulse_evsel **out, __u32 type, __u64 config, const char *name);
 void pulse_evsel__delete(struct pulse_evsel *evsel);
+int pulse_evlist__add(struct pulse_evlist *evlist, struct pulse_evsel *evsel);
+void pulse_evlist__delete_entries(struct pulse_evlist *evlist);
 
 /**
  * pulse_evsel__fallback - replace a hardware cycles event by cpu-clock, as

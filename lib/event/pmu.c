@@ -24,6 +24,19 @@
 
 #define DEVICES "bus/event_source/devices"
 
+/* opts->sz lets the struct grow; 0 (unset) means "every field is there". */
+#define OPT(opts, field)                                                         \
+	((opts) && (!(opts)->sz ||                                               \
+		    (opts)->sz >= offsetof(struct pulse_parse_opts, field) +     \
+					  sizeof((opts)->field)) ? (opts)->field : NULL)
+
+const char *pulse_sysfs_dir(const struct pulse_parse_opts *opts)
+{
+	const char *dir = OPT(opts, sysfs);
+
+	return dir ? dir : "/sys";
+}
+
 /* Read a small sysfs file, without its trailing whitespace. Return: 0 or -errno. */
 static int read_small_file(const char *path, char *buf, size_t size)
 {
