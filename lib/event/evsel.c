@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The evsel as a description: built by the parser, freed here, and
- * rewritten by perf's fallback when the event it names cannot be opened
- * on this machine.
+ * rewritten by perf's fallbacks when the event it names cannot be opened
+ * on this machine (no PMU: cycles becomes cpu-clock; perf_event_paranoid:
+ * user only).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,10 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <pulse/open.h>
+
 #include "event/parse-internal.h"
 
 /**
- * pulse_evsel__new - an evsel for one event, not yet in any evlist
+ * pulse_evsel__new - an evsel for one event, alone in its group, in no evlist
  * @out: set to the new evsel, NULL on failure
  * @type: attr.type
  * @config: attr.config
@@ -33,6 +36,8 @@ int pulse_evsel__new(struct pulse_evsel **out, __u32 type, __u64 config, const c
 	evsel->attr.size = sizeof(evsel->attr);
 	evsel->attr.type = type;
 	evsel->attr.config = config;
+	evsel->leader = evsel;
+	evsel->nr_members = 1;
 	evsel->name = strdup(name);
 	if (!evsel->name) {
 		free(evsel);
@@ -44,29 +49,20 @@ int pulse_evsel__new(struct pulse_evsel **out, __u32 type, __u64 config, const c
 
 
 /**
- * pulse_evsel__delete - free an evsel, closing any fd the opener left open
+ * pulse_evsel__delete - free an evsel, closing any cell the opener left open
  * @evsel: may be NULL
  */
 void pulse_evsel__delete(struct pulse_evsel *evsel)
 {
-	size_t n;
-
 	if (!evsel)
 		return;
-	/* An evsel deleted while open must not leak its fds. */
-	n = (size_t)evsel->nr_cpus * evsel->nr_threads;
-	for (size_t i = 0; evsel->fd && i < n; i++)
-		if (evsel->fd[i] >= 0)
-			close(evsel->fd[i]);
-	free(evsel->fd);
-	free(evsel->id);
+	pulse_evsel__close(evsel);
 	free(evsel->name);
 	free(evsel->tp_system);
 	free(evsel->tp_name);
 	free(evsel->pmu_name);
 	free(evsel);
 }
-
 
 /**
  * pulse_evsel__fallback - replace a hardware cycles event by cpu-clock
@@ -97,5 +93,53 @@ bool pulse_evsel__fallback(struct pulse_evsel *evsel)
 		free(evsel->name);
 		evsel->name = n;
 	}
+	return true;
+}
+
+static int perf_event_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int v = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = 2;
+		fclose(f);
+	}
+	return v;
+}
+
+/**
+ * pulse_evsel__fallback_user_only - exclude the kernel after EACCES/EPERM
+ * @evsel: the event whose open failed with @err
+ * @err: the -errno of that open
+ * @paranoid: set to perf_event_paranoid when it was read
+ *
+ * perf 6.1's evsel__fallback(): under perf_event_paranoid > 1 an event
+ * that may not count the kernel excludes it and gets "u" appended to its
+ * name.
+ *
+ * Return: true if @evsel changed and the open is worth retrying.
+ */
+bool pulse_evsel__fallback_user_only(struct pulse_evsel *evsel, int err, int *paranoid)
+{
+	const char *sep = ":";
+	char *name;
+
+	/* perf 6.1 evsel__fallback(): without the right to profile the kernel, exclude it. */
+	if ((err != -EACCES && err != -EPERM) || evsel->attr.exclude_kernel ||
+	    evsel->attr.exclude_user)
+		return false;
+	*paranoid = perf_event_paranoid();
+	if (*paranoid <= 1)
+		return false;
+	if (strchr(evsel->name, '/') || strchr(evsel->name, ':'))
+		sep = "";
+	if (asprintf(&name, "%s%su", evsel->name, sep) < 0)
+		return false;
+	free(evsel->name);
+	evsel->name = name;
+	/* perf 6.1 leaves exclude_hv alone here (its name then reads ":uh") */
+	evsel->attr.exclude_kernel = 1;
 	return true;
 }

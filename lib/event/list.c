@@ -78,7 +78,7 @@ static int list_pmus(const char *sysfs, pulse_list_cb cb, void *arg)
 	for (char **n = names; !ret && *n; n++) {
 		struct pulse_pmu *pmu;
 
-		if (pulse_pmu__load(sysfs, *n, &pmu, NULL)) {
+		if (pulse_pmu__new(&pmu, sysfs, *n, NULL)) {
 			pr_debug("pulse list: skipping PMU %s\n", *n);
 			continue;
 		}

@@ -10,17 +10,36 @@
 #include "event/parse-internal.h"
 
 /*
- * perf 6.1's check_modifier() and get_event_modifier() for an event of
- * its own (no group), so every bit starts at 0: the first of u/k/h
- * excludes all three contexts and each letter re-includes its own, the
- * first of G/H likewise for guest/host, and u or p alone also exclude the
- * guest.
+ * perf 6.1's check_modifier() and get_event_modifier(). For an event of its
+ * own (@from NULL) every bit starts at 0; for a group's modifiers
+ * ("{a,b}:u") they start from what the member already has, so its own
+ * modifiers and exclude_guest stay unless a letter changes them, while
+ * P, S and W start afresh, as perf's do. Then the first of u/k/h excludes
+ * all three contexts (unless some already were) and each letter
+ * re-includes its own, the first of G/H likewise for guest/host, and u or
+ * p alone also exclude the guest.
  */
-int pulse_mods__parse(const char *s, struct pulse_mods *m)
+int pulse_mods__parse(const char *s, const struct pulse_evsel *from, struct pulse_mods *m)
 {
 	bool exclude = false, exclude_GH = false;
 
 	memset(m, 0, sizeof(*m));
+	if (from) {
+		const struct perf_event_attr *a = &from->attr;
+
+		m->eu = a->exclude_user;
+		m->ek = a->exclude_kernel;
+		m->eh = a->exclude_hv;
+		m->eH = a->exclude_host;
+		m->eG = a->exclude_guest;
+		m->eI = a->exclude_idle;
+		/* our :P is precise_ip 3 already; perf's is still 0 here */
+		m->precise = from->precise_max ? 0 : a->precise_ip;
+		m->pinned = a->pinned;
+		m->exclusive = a->exclusive;
+		exclude = m->eu || m->ek || m->eh;
+		exclude_GH = from->exclude_GH;
+	}
 	if (strlen(s) > strlen("ukhGHpppPSDIWe"))
 		return -EINVAL;
 	for (const char *p = s; *p; p++)
@@ -84,9 +103,14 @@ int pulse_mods__parse(const char *s, struct pulse_mods *m)
 			return -EINVAL;
 		}
 	}
+	m->exclude_GH = exclude_GH;
 	return m->precise > 3 ? -EINVAL : 0;
 }
 
+/*
+ * perf's parse_events__modifier_event(): pinned and exclusive go to a
+ * group's leader only (an event alone is its own leader).
+ */
 void pulse_mods__apply(const struct pulse_mods *m, struct pulse_evsel *evsel)
 {
 	struct perf_event_attr *a = &evsel->attr;
@@ -106,8 +130,11 @@ void pulse_mods__apply(const struct pulse_mods *m, struct pulse_evsel *evsel)
 	/* perf's evsel__config() starts :P at 3; its opener lowers it on failure */
 	if (m->precise_max)
 		a->precise_ip = 3;
-	a->pinned = m->pinned;
-	a->exclusive = m->exclusive;
+	if (pulse_evsel__is_leader(evsel)) {
+		a->pinned = m->pinned;
+		a->exclusive = m->exclusive;
+	}
+	evsel->exclude_GH = m->exclude_GH;
 	evsel->precise_max = m->precise_max;
 	evsel->mod_precise_set = m->precise || m->precise_max;
 	evsel->sample_read = m->sample_read;

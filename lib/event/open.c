@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Opening events: one perf_event_open() per (cpu, thread) cell of an
- * evsel, the kernel id of each fd, and the ioctls that act on all of them.
+ * The one place pulse calls perf_event_open(2), and the probe `pulse list`
+ * uses to tell which events this machine can count. Opening whole evsels
+ * and groups, cell by cell, is lib/event/evlist.c's job.
  *
  * With PULSE_TEST_ATTR=<dir> set, every attr passed to the kernel is also
  * written to <dir>/attr-<n> (raw bytes), so tests can assert the exact
@@ -14,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <pulse/event.h>
 #include <pulse/open.h>
@@ -47,110 +47,47 @@ int pulse_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu
 	return fd < 0 ? -errno : fd;
 }
 
-int pulse_evsel__alloc_fds(struct pulse_evsel *evsel, int nr_cpus, int nr_threads)
+/**
+ * pulse_event__probe - can this machine count @name?
+ * @name: an event as pulse list prints it; only its first spelling is
+ *        parsed ("context-switches OR cs")
+ * @opts: where sysfs and tracefs are (may be NULL)
+ *
+ * perf's is_event_supported(): open the event on ourselves, disabled,
+ * retrying without the kernel when perf_event_paranoid forbids kernel
+ * counting. The probe bypasses PULSE_TEST_ATTR: it is no event of the
+ * command being tested.
+ *
+ * Return: true if it opened.
+ */
+bool pulse_event__probe(const char *name, const struct pulse_parse_opts *opts)
 {
-	size_t n = (size_t)nr_cpus * nr_threads;
+	struct pulse_evlist evlist;
+	struct perf_event_attr attr;
+	bool ok = false;
+	char first[128];
+	int fd;
 
-	evsel->fd = malloc(n * sizeof(int));
-	evsel->id = calloc(n, sizeof(__u64));
-	if (!evsel->fd || !evsel->id) {
-		free(evsel->fd);
-		free(evsel->id);
-		evsel->fd = NULL;
-		evsel->id = NULL;
-		return -ENOMEM;
+	pulse_evlist__init(&evlist);
+	snprintf(first, sizeof(first), "%s", name);
+	first[strcspn(first, " ")] = '\0';
+	if (pulse_evlist__parse(&evlist, first, opts, NULL) || evlist.nr != 1)
+		goto out;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = evlist.entries[0]->attr.type;
+	attr.config = evlist.entries[0]->attr.config;
+	attr.disabled = 1;
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0 && errno == EACCES) {
+		attr.exclude_kernel = 1;
+		fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	}
-	for (size_t i = 0; i < n; i++)
-		evsel->fd[i] = -1;
-	evsel->nr_cpus = nr_cpus;
-	evsel->nr_threads = nr_threads;
-	return 0;
-}
-
-int pulse_evsel__open(struct pulse_evsel *evsel, const int *cpus, int nr_cpus,
-		      const pid_t *threads, int nr_threads, int *failed_cpu, pid_t *failed_tid)
-{
-	int err;
-
-	if (!evsel->fd && (err = pulse_evsel__alloc_fds(evsel, nr_cpus, nr_threads)))
-		return err;
-	for (int c = 0; c < nr_cpus; c++) {
-		for (int t = 0; t < nr_threads; t++) {
-			int fd = pulse_perf_event_open(&evsel->attr, threads[t], cpus[c], -1, 0);
-
-			if (fd == -ESRCH && nr_threads > 1)
-				continue; /* a thread that exited since we listed it */
-			if (fd < 0) {
-				if (failed_cpu)
-					*failed_cpu = cpus[c];
-				if (failed_tid)
-					*failed_tid = threads[t];
-				return fd;
-			}
-			evsel->fd[c * nr_threads + t] = fd;
-			if (ioctl(fd, PERF_EVENT_IOC_ID, &evsel->id[c * nr_threads + t]) < 0)
-				return -errno;
-		}
+	if (fd >= 0) {
+		close(fd);
+		ok = true;
 	}
-	return 0;
-}
-
-void pulse_evsel__close(struct pulse_evsel *evsel)
-{
-	size_t n = (size_t)evsel->nr_cpus * evsel->nr_threads;
-
-	for (size_t i = 0; evsel->fd && i < n; i++)
-		if (evsel->fd[i] >= 0)
-			close(evsel->fd[i]);
-	free(evsel->fd);
-	free(evsel->id);
-	evsel->fd = NULL;
-	evsel->id = NULL;
-	evsel->nr_cpus = evsel->nr_threads = 0;
-}
-
-int pulse_evsel__ioctl(struct pulse_evsel *evsel, unsigned long req, unsigned long arg)
-{
-	size_t n = (size_t)evsel->nr_cpus * evsel->nr_threads;
-
-	for (size_t i = 0; i < n; i++)
-		if (evsel->fd[i] >= 0 && ioctl(evsel->fd[i], req, arg) < 0)
-			return -errno;
-	return 0;
-}
-
-static int perf_event_paranoid(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	int v = 2;
-
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = 2;
-		fclose(f);
-	}
-	return v;
-}
-
-bool pulse_evsel__fallback_user_only(struct pulse_evsel *evsel, int err, int *paranoid)
-{
-	const char *sep = ":";
-	char *name;
-
-	/* perf 6.1 evsel__fallback(): without the right to profile the kernel, exclude it. */
-	if ((err != -EACCES && err != -EPERM) || evsel->attr.exclude_kernel ||
-	    evsel->attr.exclude_user)
-		return false;
-	*paranoid = perf_event_paranoid();
-	if (*paranoid <= 1)
-		return false;
-	if (strchr(evsel->name, '/') || strchr(evsel->name, ':'))
-		sep = "";
-	if (asprintf(&name, "%s%su", evsel->name, sep) < 0)
-		return false;
-	free(evsel->name);
-	evsel->name = name;
-	/* perf 6.1 leaves exclude_hv alone here (its name then reads ":uh") */
-	evsel->attr.exclude_kernel = 1;
-	return true;
+out:
+	pulse_evlist__exit(&evlist);
+	return ok;
 }

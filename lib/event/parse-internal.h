@@ -64,8 +64,13 @@ struct pulse_pmu {
 	int nr_aliases;
 };
 
-int pulse_pmu__load(const char *sysfs, const char *name, struct pulse_pmu **pmup,
-		    struct pulse_parse_error *err);
+/*
+ * Read <sysfs>/bus/event_source/devices/<name>. Return: 0 with *@out set
+ * (free with pulse_pmu__delete()), -ENOENT no such PMU, -EINVAL bad sysfs
+ * files (@err says which), -ENOMEM; *@out is NULL on failure.
+ */
+int pulse_pmu__new(struct pulse_pmu **out, const char *sysfs, const char *name,
+		   struct pulse_parse_error *err);
 void pulse_pmu__delete(struct pulse_pmu *pmu);
 const struct pulse_pmu_alias *pulse_pmu__find_alias(const struct pulse_pmu *pmu,
 						    const char *name);
@@ -117,12 +122,20 @@ struct pulse_mods {
 	bool pinned;			/* D */
 	bool exclusive;			/* e */
 	bool weak;			/* W */
+	bool exclude_GH;		/* G or H was given (here or, for a group, before) */
 };
 
-/* Return: 0 or -EINVAL for a letter perf does not know, or one given twice. */
-int pulse_mods__parse(const char *s, struct pulse_mods *m);
+/*
+ * Read @s, starting from @from's bits for a group's modifiers (NULL for an
+ * event's own). Return: 0 or -EINVAL for a letter perf does not know, one
+ * given twice, or more than 3 p.
+ */
+int pulse_mods__parse(const char *s, const struct pulse_evsel *from, struct pulse_mods *m);
 /* Set @evsel's attr bits and flags from @m (exclude_guest alone when @m is empty). */
 void pulse_mods__apply(const struct pulse_mods *m, struct pulse_evsel *evsel);
+
+/* evlist.c: make evlist->entries[first .. first + nr) one group, led by the first. */
+void pulse_evlist__set_leader(struct pulse_evlist *evlist, int first, int nr);
 
 /* suggest.c: "did you mean 'cpu-clock'?" into @hint (PMU names only when @pmus_only). */
 void pulse_event__suggest(const struct pulse_parse_opts *opts, const char *want, bool pmus_only,

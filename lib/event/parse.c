@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf record's -e syntax into perf_event_attrs. A spec is a comma list of
- * events (commas between a PMU's slashes belong to its terms); each event is
+ * events and groups "{a,b}[:mods]" (commas between a PMU's slashes belong
+ * to its terms, those between braces to the group); each event is
  * a software or hardware name, a hardware cache name, a raw rNNNN, a PMU
  * alias name, "pmu/terms/" or "sys:event" (globs allowed), followed by
  * modifiers (":u", "/u" after a PMU's terms). The attrs and names match what
@@ -29,6 +30,7 @@ struct parse_ctx {
 	const struct pulse_parse_opts *opts;
 	struct pulse_parse_error *err;
 	const char *sysfs;
+	bool no_groups;			/* opts->no_groups */
 };
 
 static int bad_mods(struct parse_ctx *ctx, const char *mods, const char *token)
@@ -104,7 +106,7 @@ static int add_pmu_alias_events(struct parse_ctx *ctx, const char *alias, const 
 		struct pulse_evsel *evsel;
 		struct pulse_terms t = {};
 
-		if (pulse_pmu__load(ctx->sysfs, *n, &pmu, NULL))
+		if (pulse_pmu__new(&pmu, ctx->sysfs, *n, NULL))
 			continue;
 		if (!pulse_pmu__find_alias(pmu, alias)) {
 			pulse_pmu__delete(pmu);
@@ -152,7 +154,7 @@ static int parse_named(struct parse_ctx *ctx, const char *ev, const char *mods, 
 	int ret;
 
 	if (sym || is_raw(ev)) {
-		if (pulse_mods__parse(mods, &m))
+		if (pulse_mods__parse(mods, NULL, &m))
 			return bad_mods(ctx, mods, token);
 		if (sym)
 			return add_fixed(ctx, sym->type, sym->config, token, &m, NULL, 0);
@@ -165,12 +167,12 @@ static int parse_named(struct parse_ctx *ctx, const char *ev, const char *mods, 
 				       "run 'pulse list cache' for the valid combinations",
 				       "invalid hardware cache event '%s'", ev);
 	if (!ret) {
-		if (pulse_mods__parse(mods, &m))
+		if (pulse_mods__parse(mods, NULL, &m))
 			return bad_mods(ctx, mods, token);
 		/* perf names cache events by their name only, without modifiers */
 		return add_fixed(ctx, PERF_TYPE_HW_CACHE, config, ev, &m, NULL, 0);
 	}
-	if (pulse_mods__parse(mods, &m))
+	if (pulse_mods__parse(mods, NULL, &m))
 		return -ENOENT;
 	return add_pmu_alias_events(ctx, ev, &m, token);
 }
@@ -218,7 +220,7 @@ static int parse_tracepoint(struct parse_ctx *ctx, const char *sys, const char *
 					       "run 'pulse list tracepoint' to see the tracepoints",
 					       "no tracepoint matches '%s:%s'", sys, name);
 		/* "cpu-clok:u" is a misspelt event with modifiers, not a tracepoint */
-		if (!*mods && !pulse_mods__parse(name, &unused) && !tp_system_exists(tracefs, sys))
+		if (!*mods && !pulse_mods__parse(name, NULL, &unused) && !tp_system_exists(tracefs, sys))
 			snprintf(want, sizeof(want), "%s", sys);
 		else
 			snprintf(want, sizeof(want), "%s:%s", sys, name);
@@ -226,7 +228,7 @@ static int parse_tracepoint(struct parse_ctx *ctx, const char *sys, const char *
 	}
 	if (nr < 0)
 		return nr;
-	if (pulse_mods__parse(mods, &m)) {
+	if (pulse_mods__parse(mods, NULL, &m)) {
 		pulse_tp__free(tps, nr);
 		return bad_mods(ctx, mods, token);
 	}
@@ -271,7 +273,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *sla
 				       "PMU events are written pmu/term=value,.../",
 				       "missing '/' after the terms of '%s'", s);
 	mods = close + 1;
-	if (strchr(mods, '/') || pulse_mods__parse(mods, &m))
+	if (strchr(mods, '/') || pulse_mods__parse(mods, NULL, &m))
 		return bad_mods(ctx, mods, s);
 	pmu_name = strndup(s, slash - s);
 	if (!pmu_name)
@@ -281,7 +283,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *sla
 		free(pmu_name);
 		return add_fixed(ctx, sym->type, sym->config, s, &m, terms, close - terms);
 	}
-	ret = pulse_pmu__load(ctx->sysfs, pmu_name, &pmu, ctx->err);
+	ret = pulse_pmu__new(&pmu, ctx->sysfs, pmu_name, ctx->err);
 	if (ret == -ENOENT) {
 		char hint[256];
 
@@ -326,9 +328,13 @@ static int parse_one(struct parse_ctx *ctx, const char *s)
 
 	if (!*s)
 		return pulse_parse_err(ctx->err, -EINVAL, "", NULL, "empty event in the list");
-	if (strpbrk(s, "{}"))
+	if (strpbrk(s, "{}") && ctx->no_groups)
 		return pulse_parse_err(ctx->err, -EINVAL, s, "list the events without braces",
 				       "event groups are not supported: '%s'", s);
+	if (strpbrk(s, "{}"))
+		return pulse_parse_err(ctx->err, -EINVAL, s,
+				       "groups are written {a,b} or {a,b}:mods and do not nest",
+				       "misplaced '{' or '}' in '%s'", s);
 	slash = strchr(s, '/');
 	if (slash)
 		return parse_pmu_event(ctx, s, slash);
@@ -355,10 +361,92 @@ static int parse_one(struct parse_ctx *ctx, const char *s)
 	return ret;
 }
 
+static int parse_list(struct parse_ctx *ctx, char *buf, bool top);
+
+/*
+ * "{a,b}" or "{a,b}:mods": the events, one group led by the first, then
+ * the group's modifiers on every member (perf's parse_events__set_leader()
+ * and parse_events__modifier_group()).
+ */
+static int parse_group(struct parse_ctx *ctx, char *s)
+{
+	char *close = strchr(s, '}'), *mods;
+	int first = ctx->evlist->nr, ret;
+	char token[128];
+
+	snprintf(token, sizeof(token), "%s", s);
+	if (!close)
+		return pulse_parse_err(ctx->err, -EINVAL, token, NULL, "missing '}' in '%s'", token);
+	mods = close + 1;
+	if (*mods && *mods != ':')
+		return pulse_parse_err(ctx->err, -EINVAL, token,
+				       "groups are written {a,b} or {a,b}:mods and do not nest",
+				       "unexpected '%s' after the group in '%s'", mods, token);
+	if (*mods == ':') {
+		struct pulse_mods m;
+
+		if (pulse_mods__parse(++mods, NULL, &m) || !*mods)
+			return bad_mods(ctx, mods, token);
+	}
+	*close = '\0';
+	if (!s[1])
+		return pulse_parse_err(ctx->err, -EINVAL, token, NULL, "empty group '%s'", token);
+	ret = parse_list(ctx, s + 1, false);
+	if (ret)
+		return ret;
+	pulse_evlist__set_leader(ctx->evlist, first, ctx->evlist->nr - first);
+	for (int i = first; *mods && i < ctx->evlist->nr; i++) {
+		struct pulse_evsel *e = ctx->evlist->entries[i];
+		struct pulse_mods m;
+
+		if (pulse_mods__parse(mods, e, &m))
+			return bad_mods(ctx, mods, token);
+		pulse_mods__apply(&m, e);
+	}
+	return 0;
+}
+
+/*
+ * A comma list: commas between a PMU's slashes separate its terms, and at
+ * the top level commas inside braces separate a group's events.
+ */
+static int parse_list(struct parse_ctx *ctx, char *buf, bool top)
+{
+	bool groups = top && !ctx->no_groups;
+	int slashes = 0, depth = 0, ret = 0;
+	char *start = buf;
+
+	for (char *p = buf;; p++) {
+		if (*p == '/')
+			slashes++;
+		else if (groups && !(slashes % 2) && *p == '{')
+			depth++;
+		else if (groups && !(slashes % 2) && *p == '}' && depth)
+			depth--;
+		if (*p && (*p != ',' || slashes % 2 || depth))
+			continue;
+		if (slashes % 2)
+			return pulse_parse_err(ctx->err, -EINVAL, start,
+					       "PMU events are written pmu/term=value,.../",
+					       "missing '/' after the terms of '%s'", start);
+		bool last = !*p;
+
+		*p = '\0';
+		if (groups && *start == '{')
+			ret = parse_group(ctx, start);
+		else
+			ret = parse_one(ctx, start);
+		if (ret || last)
+			return ret;
+		start = p + 1;
+		slashes = 0;
+	}
+}
+
 /**
  * pulse_evlist__parse - parse an -e argument and append its events
  * @evlist: the list to append to
- * @spec: "cpu-clock,sched:sched_switch", "msr/tsc/u", ...
+ * @spec: "cpu-clock,sched:sched_switch", "msr/tsc/u", "{task-clock,page-faults}:u"
  * @opts: where sysfs and tracefs are (may be NULL: the real ones)
  * @err: filled in on failure (may be NULL)
  *
@@ -371,38 +459,21 @@ int pulse_evlist__parse(struct pulse_evlist *evlist, const char *spec,
 			const struct pulse_parse_opts *opts, struct pulse_parse_error *err)
 {
 	struct parse_ctx ctx = { .evlist = evlist, .opts = opts, .err = err };
-	int nr_before = evlist->nr, ret = 0, slashes = 0;
-	char *buf, *start;
+	int nr_before = evlist->nr, ret;
+	char *buf;
 
 	if (err)
 		memset(err, 0, sizeof(*err));
 	if (!spec || !*spec)
 		return pulse_parse_err(err, -EINVAL, "", NULL, "empty event list");
 	ctx.sysfs = pulse_sysfs_dir(opts);
+	ctx.no_groups = opts && (!opts->sz || opts->sz >= offsetof(struct pulse_parse_opts, no_groups) +
+							   sizeof(opts->no_groups)) &&
+			opts->no_groups;
 	buf = strdup(spec);
 	if (!buf)
 		return -ENOMEM;
-	start = buf;
-	for (char *p = buf;; p++) {
-		if (*p == '/')
-			slashes++;
-		/* a comma between a PMU's slashes separates its terms */
-		if (*p && (*p != ',' || slashes % 2))
-			continue;
-		if (slashes % 2) {
-			ret = pulse_parse_err(err, -EINVAL, start, "PMU events are written pmu/term=value,.../",
-					      "missing '/' after the terms of '%s'", start);
-			break;
-		}
-		bool last = !*p;
-
-		*p = '\0';
-		ret = parse_one(&ctx, start);
-		if (ret || last)
-			break;
-		start = p + 1;
-		slashes = 0;
-	}
+	ret = parse_list(&ctx, buf, true);
 	free(buf);
 	if (ret) {
 		while (evlist->nr > nr_before)
@@ -410,4 +481,3 @@ int pulse_evlist__parse(struct pulse_evlist *evlist, const char *spec,
 	}
 	return ret;
 }
-

@@ -74,7 +74,7 @@ void pulse_event__suggest(const struct pulse_parse_opts *opts, const char *want,
 		struct pulse_pmu *pmu;
 
 		suggest_consider(&s, *n);
-		if (pmus_only || pulse_pmu__load(sysfs, *n, &pmu, NULL))
+		if (pmus_only || pulse_pmu__new(&pmu, sysfs, *n, NULL))
 			continue;
 		for (int i = 0; i < pmu->nr_aliases; i++) {
 			char buf[256];

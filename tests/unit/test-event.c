@@ -115,7 +115,7 @@ static void test_event__software(void)
 		ASSERT_EQ(a->freq, 0);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].spec);
 		ASSERT_TRUE(!evlist.entries[0]->tp_system && !evlist.entries[0]->pmu_name);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -127,7 +127,7 @@ static void test_event__bpf_output_samples_every_event(void)
 	ASSERT_EQ(evlist.entries[0]->attr.config, PERF_COUNT_SW_BPF_OUTPUT);
 	ASSERT_EQ(evlist.entries[0]->attr.sample_period, 1);
 	ASSERT_EQ(evlist.entries[0]->attr.freq, 0);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__hardware(void)
@@ -159,7 +159,7 @@ static void test_event__hardware(void)
 		ASSERT_EQ(evlist.entries[0]->attr.exclude_guest, 1);
 		ASSERT_EQ(evlist.entries[0]->attr.sample_period, 0);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].spec);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -198,7 +198,7 @@ static void test_event__hw_cache(void)
 		ASSERT_EQ(evlist.entries[0]->attr.type, PERF_TYPE_HW_CACHE);
 		ASSERT_EQ(evlist.entries[0]->attr.config, cases[i].config);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].name);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -226,7 +226,7 @@ static void test_event__raw(void)
 	ASSERT_EQ(evlist.entries[1]->attr.config, 0xff);
 	ASSERT_EQ(evlist.entries[1]->attr.exclude_user, 1);
 	ASSERT_STREQ(evlist.entries[1]->name, "rFF:k");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	/* perf: "r0x1a" is a syntax error; 17 digits do not fit */
 	ASSERT_EQ(parse(&evlist, "r0x1a", NULL), -ENOENT);
 	ASSERT_EQ(parse(&evlist, "r12345678901234567", NULL), -ENOENT);
@@ -278,7 +278,7 @@ static void test_event__modifiers(void)
 		ASSERT_EQ(evlist.entries[0]->mod_precise_set, cases[i].precise != 0);
 		ASSERT_EQ(a->pinned | a->exclusive, 0);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].spec);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -299,7 +299,7 @@ static void test_event__modifier_flags(void)
 	ASSERT_TRUE(!evlist.entries[3]->precise_max);
 	for (int i = 0; i < 5; i++)
 		ASSERT_EQ(evlist.entries[i]->idx, i);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__bad_modifiers(void)
@@ -318,7 +318,7 @@ static void test_event__bad_modifiers(void)
 		if (!strcmp(bad[i], "cpu-clock:")) {
 			/* an empty modifier list is just no modifiers (perf accepts it too) */
 			ASSERT_EQ(ret, 0);
-			pulse_evlist__delete_entries(&evlist);
+			pulse_evlist__exit(&evlist);
 			continue;
 		}
 		ASSERT_EQ(ret, -EINVAL);
@@ -355,9 +355,19 @@ static void test_event__comma_list(void)
 	ASSERT_EQ(parse(&evlist, "task-clock,", &err), -EINVAL);
 	ASSERT_EQ(parse(&evlist, ",task-clock", &err), -EINVAL);
 	ASSERT_EQ(parse(&evlist, "", &err), -EINVAL);
-	ASSERT_EQ(parse(&evlist, "{cycles,cs}", &err), -EINVAL);
+	ASSERT_EQ(parse(&evlist, "{cycles,cs", &err), -EINVAL);
 	ASSERT_EQ(evlist.nr, 5);
-	pulse_evlist__delete_entries(&evlist);
+	/* a consumer that writes no groups gets the old refusal */
+	{
+		struct pulse_parse_opts po = fake_opts;
+
+		po.no_groups = true;
+		ASSERT_EQ(pulse_evlist__parse(&evlist, "cs,{cycles,cs}", &po, &err), -EINVAL);
+		ASSERT_STREQ(err.msg, "event groups are not supported: '{cycles'");
+		ASSERT_STREQ(err.hint, "list the events without braces");
+		ASSERT_EQ(evlist.nr, 5);
+	}
+	pulse_evlist__exit(&evlist);
 	ASSERT_EQ(evlist.nr, 0);
 	ASSERT_TRUE(evlist.entries == NULL);
 }
@@ -387,7 +397,7 @@ static void test_event__tracepoint_fake(void)
 	ASSERT_EQ(e->attr.exclude_guest, 0);
 	/* perf names a tracepoint sys:event, modifiers or not */
 	ASSERT_STREQ(e->name, "irq:irq_handler_entry");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__tracepoint_globs(void)
@@ -426,7 +436,7 @@ static void test_event__tracepoint_globs(void)
 		}
 		if (strstr(cases[i].spec, ":u"))
 			ASSERT_EQ(evlist.entries[0]->attr.exclude_kernel, 1);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -473,11 +483,11 @@ static void test_event__tracepoint_real(void)
 	ASSERT_EQ(evlist.entries[0]->attr.config, strtoull(buf, NULL, 10));
 	ASSERT_EQ(evlist.entries[0]->attr.sample_period, 1);
 	ASSERT_STREQ(evlist.entries[0]->name, "syscalls:sys_enter_getppid");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	/* the same glob on the real tree: at least getppid and getpid */
 	ASSERT_EQ(pulse_evlist__parse(&evlist, "syscalls:sys_enter_getp*", NULL, &err), 0);
 	ASSERT_TRUE(evlist.nr >= 2);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 /* Root reads everything, so a child that drops to nobody sees the EACCES. */
@@ -579,7 +589,7 @@ static void test_event__pmu_terms(void)
 		ASSERT_EQ(e->attr.size, sizeof(struct perf_event_attr));
 		ASSERT_STREQ(e->name, cases[i].spec);
 		ASSERT_STREQ(e->pmu_name, strncmp(cases[i].spec, "fakecpu", 7) ? "fakeuncore" : "fakecpu");
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -612,7 +622,7 @@ static void test_event__pmu_builtin_terms(void)
 	ASSERT_STREQ(e->name, "x");
 	ASSERT_EQ(e->attr.exclude_kernel, 1);
 	ASSERT_TRUE(!evlist.entries[2]->attr.exclude_kernel);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	/* format terms are for PMUs, not for symbols */
 	ASSERT_EQ(parse(&evlist, "cpu-clock/event=1/", NULL), -EINVAL);
 }
@@ -679,7 +689,7 @@ static void test_event__pmu_alias_alone(void)
 	ASSERT_STREQ(evlist.entries[0]->pmu_name, "fakecpu");
 	ASSERT_EQ(evlist.entries[1]->attr.type, 43);
 	ASSERT_EQ(evlist.entries[1]->attr.config, 2);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__msr_real(void)
@@ -712,7 +722,7 @@ static void test_event__msr_real(void)
 	ASSERT_EQ(evlist.entries[1]->attr.config, 1);
 	ASSERT_EQ(evlist.entries[1]->attr.exclude_kernel, 1);
 	ASSERT_STREQ(evlist.entries[1]->name, "msr/event=0x1/u");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	ASSERT_EQ(pulse_evlist__parse(&evlist, "msr/aperf/", NULL, &err), -EINVAL);
 	ASSERT_STREQ(err.msg, "unknown term 'aperf' for PMU 'msr'");
 	ASSERT_TRUE(strstr(err.hint, "event") && strstr(err.hint, "tsc"));
@@ -808,7 +818,7 @@ static void test_event__fallback(void)
 		ASSERT_STREQ(e->name, cases[i].name);
 		/* once is enough */
 		ASSERT_TRUE(!pulse_evsel__fallback(e));
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -825,7 +835,7 @@ static void test_event__fallback_other_events(void)
 		ASSERT_TRUE(!evlist.entries[i]->fell_back);
 	}
 	ASSERT_STREQ(evlist.entries[0]->name, "instructions");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 struct listed {
@@ -906,7 +916,7 @@ static void test_event__list(void)
 			struct pulse_evlist evlist = {};
 
 			ASSERT_EQ(parse(&evlist, names[i], NULL), 0);
-			pulse_evlist__delete_entries(&evlist);
+			pulse_evlist__exit(&evlist);
 		}
 	}
 }
