@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * perf_event_open(2) and one evsel's cells (lib/event/open.c, evlist.c).
+ * perf_event_open(2) (lib/event/open.c), one evsel's cells (cells.c) and
+ * the probe for pulse list (probe.c).
  * Whole evlists, groups and reads are in <pulse/evlist.h>.
  */
 #ifndef PULSE_OPEN_H
