@@ -106,6 +106,7 @@ static void test_evlist__group_modifiers(void)
 	pulse_evlist__exit(&l);
 	ASSERT_EQ(parse(&l, "{task-clock:ppp,cpu-clock}:p", NULL), -EINVAL);
 	ASSERT_EQ(l.nr, 0);
+	pulse_evlist__exit(&l);
 }
 
 static void test_evlist__group_errors(void)
