@@ -12,10 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/perf_event.h>
 #include <pulse/event.h>
+#include <pulse/open.h>
 
 #include "builtin.h"
 #include "parse-options.h"
@@ -57,42 +56,6 @@ static int collect(enum pulse_event_kind kind, const char *name, const char *des
 		return -ENOMEM;
 	t->nr++;
 	return 0;
-}
-
-/*
- * perf's is_event_supported(): open it on ourselves, retrying without the
- * kernel when perf_event_paranoid forbids kernel counting.
- */
-static bool event_supported(const char *name)
-{
-	struct pulse_evlist evlist = {};
-	struct perf_event_attr attr;
-	bool ok = false;
-	char first[128];
-	int fd;
-
-	/* "context-switches OR cs": the first spelling is enough */
-	snprintf(first, sizeof(first), "%s", name);
-	first[strcspn(first, " ")] = '\0';
-	if (pulse_evlist__parse(&evlist, first, NULL, NULL) || evlist.nr != 1)
-		goto out;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = evlist.entries[0]->attr.type;
-	attr.config = evlist.entries[0]->attr.config;
-	attr.disabled = 1;
-	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0 && errno == EACCES) {
-		attr.exclude_kernel = 1;
-		fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	}
-	if (fd >= 0) {
-		close(fd);
-		ok = true;
-	}
-out:
-	pulse_evlist__delete_entries(&evlist);
-	return ok;
 }
 
 /* perf list treats a bare word as a substring: "switch" is "*switch*". */
@@ -186,7 +149,7 @@ static int print_kind(const struct event_table *t, int kind, const char *arg)
 		if (glob && !matches(ev, glob, sys_glob))
 			continue;
 		if ((ev->kind == PULSE_EV_HARDWARE || ev->kind == PULSE_EV_SOFTWARE ||
-		     ev->kind == PULSE_EV_HW_CACHE) && !event_supported(ev->name))
+		     ev->kind == PULSE_EV_HW_CACHE) && !pulse_event__probe(ev->name, NULL))
 			continue;
 		print_event(ev);
 	}

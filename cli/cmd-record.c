@@ -37,12 +37,14 @@ static void on_signal(int sig)
 
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 {
+	/* record writes no groups yet (leader sampling, HEADER_GROUP_DESC) */
+	struct pulse_parse_opts po = { .sz = sizeof(po), .no_groups = true };
 	struct pulse_parse_error perr;
 	int first = evlist.nr;
 	int ret;
 
 	memset(&perr, 0, sizeof(perr));
-	ret = pulse_evlist__parse(&evlist, arg, NULL, &perr);
+	ret = pulse_evlist__parse(&evlist, arg, &po, &perr);
 	if (ret) {
 		if (perr.msg[0])
 			error("%s", perr.msg);
@@ -414,6 +416,6 @@ int cmd_record(int argc, const char **argv)
 	memcpy(argv_self, argv, argc * sizeof(*argv));
 	ret = do_record(argc, argv, argv_self);
 	free(argv_self);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	return ret;
 }

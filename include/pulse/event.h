@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Events: parsing perf's event syntax into attrs (lib/event/parse*.c,
- * pmu.c, tracepoint.c) and opening them (lib/event/open.c).
+ * Events: parsing perf's event syntax into evsels (lib/event/parse.c,
+ * modifier.c, names.c, pmu.c, tracepoint.c), the evsel and evlist as
+ * descriptions (evsel.c, evlist.c) and the walk for pulse list (list.c).
+ * Opening and reading them: <pulse/evlist.h> and <pulse/open.h>.
  *
  * Accepted (as perf record -e): software and hardware names
  * (cpu-clock, cs, cycles, ...), raw rNNNN, tracepoints sys:event with globs
  * (sched:*), dynamic PMUs pmu/term=value,.../ using the PMU's sysfs format
- * files, modifiers :u :k :h :H :G :I :p :pp :ppp :P :S :D :e :W, comma lists.
+ * files, modifiers :u :k :h :H :G :I :p :pp :ppp :P :S :D :e :W, comma lists,
+ * groups {a,b} and {a,b}:mods.
  */
 #ifndef PULSE_EVENT_H
 #define PULSE_EVENT_H
@@ -15,6 +18,12 @@
 #include <stddef.h>
 #include <linux/perf_event.h>
 
+/*
+ * One event: what the spec described (attr, name, modifiers) and where it
+ * sits in its group. Its open state, one (fd, id) cell per (cpu, thread),
+ * is allocated, opened and closed by lib/event/evlist.c; the evsel only
+ * carries the arrays so that a reader can index them.
+ */
 struct pulse_evsel {
 	struct perf_event_attr attr;	/* what the spec asked for; record adds sampling bits */
 	char *name;			/* perf's name: "cpu-clock", "cycles:u", "sched:sched_switch" */
@@ -26,15 +35,21 @@ struct pulse_evsel {
 	bool precise_max;		/* :P — precise_ip starts at 3; the opener may lower it */
 	bool sample_read;		/* :S — record adds PERF_SAMPLE_READ */
 	bool weak_group;		/* :W */
+	bool exclude_GH;		/* a G or H modifier was given (perf's evsel->exclude_GH) */
 	bool period_from_term;		/* period=/freq= terms: they win over -c/-F, as perf's config terms */
 	int idx;			/* position in the evlist */
-	/* open state (lib/event/open.c) */
+	/* the group ("{a,b}"), set by the parser */
+	struct pulse_evsel *leader;	/* the group's first event; the evsel itself when alone */
+	int nr_members;			/* on a leader: its group's events, itself included (1 alone) */
+	int group_idx;			/* position in the group: 0 for the leader */
+	/* open state: cells owned and opened by the evlist (lib/event/evlist.c) */
 	int nr_cpus;			/* rows of fd/id */
 	int nr_threads;			/* columns of fd/id */
 	int *fd;			/* [cpu * nr_threads + thread], -1 when not open */
 	__u64 *id;			/* kernel ids, same indexing */
 };
 
+/* The events of one or more -e lists, in order. Zeroed, or pulse_evlist__init(). */
 struct pulse_evlist {
 	struct pulse_evsel **entries;	/* owned */
 	int nr;
@@ -45,6 +60,7 @@ struct pulse_parse_opts {
 	size_t sz;
 	const char *sysfs;		/* default "/sys"; tests point it at a fake tree */
 	const char *tracefs;		/* tracefs mount; default: found (or mounted) via libtracefs */
+	bool no_groups;			/* reject "{a,b}" as before groups were parsed */
 };
 
 /* What went wrong, for the CLI's error and hint lines. */
@@ -57,9 +73,14 @@ struct pulse_parse_error {
 /**
  * pulse_evlist__parse - parse an -e argument and append its events
  * @evlist: the list to append to
- * @spec: "cpu-clock,sched:sched_switch", "msr/tsc/u", "{a,b}" is not supported
+ * @spec: "cpu-clock,sched:sched_switch", "msr/tsc/u", "{task-clock,page-faults}:u"
  * @opts: may be NULL
  * @err: filled in on failure (may be NULL)
+ *
+ * A group "{a,b}" links its members to its first event (leader,
+ * nr_members, group_idx); modifiers after the closing brace apply to every
+ * member, on top of the member's own, as perf 6.1 applies them.
+ * On failure @evlist is left as it was.
  *
  * Return: 0; -ENOENT unknown event/PMU/tracepoint; -EINVAL bad syntax or
  * term; -EACCES tracefs not readable; other -errno.
@@ -67,8 +88,37 @@ struct pulse_parse_error {
 int pulse_evlist__parse(struct pulse_evlist *evlist, const char *spec,
 			const struct pulse_parse_opts *opts, struct pulse_parse_error *err);
 
-void pulse_evlist__delete_entries(struct pulse_evlist *evlist);
+/**
+ * pulse_evsel__new - an evsel for one event, alone in its group, in no evlist
+ * @out: set to the new evsel, NULL on failure
+ * @type: attr.type
+ * @config: attr.config
+ * @name: its name (copied)
+ *
+ * Return: 0 or -ENOMEM. The caller owns *@out: pulse_evsel__delete().
+ */
+int pulse_evsel__new(struct pulse_evsel **out, __u32 type, __u64 config, const char *name);
+
+/* Free @evsel (NULL is a no-op), closing any cell an opener left open. */
 void pulse_evsel__delete(struct pulse_evsel *evsel);
+
+/* Whether @evsel leads its group (an event alone leads a group of one). */
+static inline bool pulse_evsel__is_leader(const struct pulse_evsel *evsel)
+{
+	return !evsel->leader || evsel->leader == evsel;
+}
+
+/* An empty evlist. Return: 0. */
+int pulse_evlist__init(struct pulse_evlist *evlist);
+
+/* Close and delete every evsel; the evlist is then empty (and may be reused). */
+void pulse_evlist__exit(struct pulse_evlist *evlist);
+
+/**
+ * pulse_evlist__add - append an evsel, which the evlist then owns
+ * Return: 0 or -ENOMEM (then @evsel has been deleted).
+ */
+int pulse_evlist__add(struct pulse_evlist *evlist, struct pulse_evsel *evsel);
 
 /**
  * pulse_evsel__fallback - replace a hardware cycles event by cpu-clock, as

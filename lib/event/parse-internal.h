@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Private to the event parser (lib/event/parse.c, names.c, pmu.c,
- * tracepoint.c): the symbol tables, the sysfs PMU and tracefs readers and
- * the error helper they share. Not part of the public API.
+ * Private to lib/event: the symbol tables (names.c), the sysfs PMU and
+ * tracefs readers (pmu.c, tracepoint.c), the modifiers (modifier.c), the
+ * hint (suggest.c) and the error helper they all share (parse-error.c).
+ * Not part of the public API.
  */
 #ifndef PULSE_EVENT_PARSE_INTERNAL_H
 #define PULSE_EVENT_PARSE_INTERNAL_H
@@ -63,8 +64,13 @@ struct pulse_pmu {
 	int nr_aliases;
 };
 
-int pulse_pmu__load(const char *sysfs, const char *name, struct pulse_pmu **pmup,
-		    struct pulse_parse_error *err);
+/*
+ * Read <sysfs>/bus/event_source/devices/<name>. Return: 0 with *@out set
+ * (free with pulse_pmu__delete()), -ENOENT no such PMU, -EINVAL bad sysfs
+ * files (@err says which), -ENOMEM; *@out is NULL on failure.
+ */
+int pulse_pmu__new(struct pulse_pmu **out, const char *sysfs, const char *name,
+		   struct pulse_parse_error *err);
 void pulse_pmu__delete(struct pulse_pmu *pmu);
 const struct pulse_pmu_alias *pulse_pmu__find_alias(const struct pulse_pmu *pmu,
 						    const char *name);
@@ -106,7 +112,39 @@ typedef int (*pulse_tp_cb)(const char *sys, const char *name, void *arg);
 /* Every tracepoint of @tracefs, sorted by system then name. */
 int pulse_tp__for_each(const char *tracefs, pulse_tp_cb cb, void *arg);
 
-/* parse.c */
+/* modifier.c: what the letters after the colon asked for (perf's struct event_modifier). */
+struct pulse_mods {
+	bool any;			/* some letter was given */
+	bool eu, ek, eh, eH, eG, eI;	/* exclude_user, _kernel, _hv, _host, _guest, _idle */
+	int precise;			/* number of p */
+	bool precise_max;		/* P */
+	bool sample_read;		/* S */
+	bool pinned;			/* D */
+	bool exclusive;			/* e */
+	bool weak;			/* W */
+	bool exclude_GH;		/* G or H was given (here or, for a group, before) */
+};
+
+/*
+ * Read @s, starting from @from's bits for a group's modifiers (NULL for an
+ * event's own). Return: 0 or -EINVAL for a letter perf does not know, one
+ * given twice, or more than 3 p.
+ */
+int pulse_mods__parse(const char *s, const struct pulse_evsel *from, struct pulse_mods *m);
+/* Set @evsel's attr bits and flags from @m (exclude_guest alone when @m is empty). */
+void pulse_mods__apply(const struct pulse_mods *m, struct pulse_evsel *evsel);
+
+/* evlist.c: make evlist->entries[first .. first + nr) one group, led by the first. */
+void pulse_evlist__set_leader(struct pulse_evlist *evlist, int first, int nr);
+
+/* suggest.c: "did you mean 'cpu-clock'?" into @hint (PMU names only when @pmus_only). */
+void pulse_event__suggest(const struct pulse_parse_opts *opts, const char *want, bool pmus_only,
+			  char *hint, size_t size);
+
+/* pmu.c: opts->sysfs, or "/sys". */
+const char *pulse_sysfs_dir(const struct pulse_parse_opts *opts);
+
+/* parse-error.c: fill in @err (may be NULL) and return @ret. */
 int pulse_parse_err(struct pulse_parse_error *err, int ret, const char *token,
 		    const char *hint, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

@@ -24,6 +24,19 @@
 
 #define DEVICES "bus/event_source/devices"
 
+/* opts->sz lets the struct grow; 0 (unset) means "every field is there". */
+#define OPT(opts, field)                                                         \
+	((opts) && (!(opts)->sz ||                                               \
+		    (opts)->sz >= offsetof(struct pulse_parse_opts, field) +     \
+					  sizeof((opts)->field)) ? (opts)->field : NULL)
+
+const char *pulse_sysfs_dir(const struct pulse_parse_opts *opts)
+{
+	const char *dir = OPT(opts, sysfs);
+
+	return dir ? dir : "/sys";
+}
+
 /* Read a small sysfs file, without its trailing whitespace. Return: 0 or -errno. */
 static int read_small_file(const char *path, char *buf, size_t size)
 {
@@ -203,23 +216,24 @@ static bool valid_pmu_name(const char *name)
 }
 
 /**
- * pulse_pmu__load - read a PMU's type, formats and aliases from sysfs
+ * pulse_pmu__new - read a PMU's type, formats and aliases from sysfs
+ * @out: the new PMU, free with pulse_pmu__delete(); NULL on failure
  * @sysfs: the sysfs mount ("/sys")
  * @name: the PMU ("msr")
- * @pmup: the new PMU, free with pulse_pmu__delete()
  * @err: filled in on failure (may be NULL)
  *
  * Return: 0; -ENOENT when there is no such PMU; -EINVAL for a format file
  * that does not parse; other -errno.
  */
-int pulse_pmu__load(const char *sysfs, const char *name, struct pulse_pmu **pmup,
-		    struct pulse_parse_error *err)
+int pulse_pmu__new(struct pulse_pmu **out, const char *sysfs, const char *name,
+		   struct pulse_parse_error *err)
 {
 	char dir[4096], path[4200], text[64];
 	struct pulse_pmu *pmu;
 	char *end;
 	int ret;
 
+	*out = NULL;
 	if (!valid_pmu_name(name))
 		return -ENOENT;
 	if (snprintf(dir, sizeof(dir), "%s/" DEVICES "/%s", sysfs, name) >= (int)sizeof(dir))
@@ -248,7 +262,7 @@ int pulse_pmu__load(const char *sysfs, const char *name, struct pulse_pmu **pmup
 		pulse_pmu__delete(pmu);
 		return ret;
 	}
-	*pmup = pmu;
+	*out = pmu;
 	return 0;
 }
 

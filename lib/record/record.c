@@ -24,36 +24,31 @@
 
 #define DEFAULT_MMAP_PAGES 128	/* 512 KiB per CPU, perf's default as root */
 
+/*
+ * Open every evsel, the dummy last, through a view evlist over r->evsels
+ * (it owns nothing: the evsels keep their cells until rec_cleanup() closes
+ * them), with perf record's fallbacks.
+ */
 static int open_events(struct rec *r)
 {
-	for (int i = 0; i < r->nr_evsels; i++) {
-		struct pulse_evsel *e = r->evsels[i];
-		int cpu = -1, ret;
-		pid_t tid = -1;
+	struct pulse_evlist view = { .entries = r->evsels, .nr = r->nr_evsels };
+	struct pulse_evlist_open_opts oo = { .sz = sizeof(oo), .cpus = r->cpus,
+					     .nr_cpus = r->nr_cpus, .threads = r->threads,
+					     .nr_threads = r->nr_threads, .fallback = true };
+	struct pulse_evlist_open_result res;
+	int ret = pulse_evlist__open(&view, &oo, &res);
 
-		for (;;) {
-			ret = pulse_evsel__open(e, r->cpus, r->nr_cpus, r->threads, r->nr_threads,
-						&cpu, &tid);
-			if (!ret)
-				break;
-			pulse_evsel__close(e);
-			if ((ret == -ENOENT || ret == -EOPNOTSUPP || ret == -ENODEV) &&
-			    pulse_evsel__fallback(e)) {
-				r->err->fell_back = true;
-				continue;
-			}
-			if (pulse_evsel__fallback_user_only(e, ret, &r->err->paranoid)) {
-				r->err->user_only = true;
-				continue;
-			}
-			r->err->stage = PULSE_REC_OPEN;
-			r->err->evsel = e->name;
-			r->err->cpu = cpu;
-			r->err->tid = tid;
-			return ret;
-		}
+	r->err->fell_back |= res.fell_back;
+	r->err->user_only |= res.user_only;
+	if (res.paranoid)
+		r->err->paranoid = res.paranoid;
+	if (ret) {
+		r->err->stage = PULSE_REC_OPEN;
+		r->err->evsel = res.evsel ? res.evsel->name : NULL;
+		r->err->cpu = res.cpu;
+		r->err->tid = res.tid;
 	}
-	return 0;
+	return ret;
 }
 
 static int mmap_events(struct rec *r)
@@ -70,7 +65,7 @@ static int mmap_events(struct rec *r)
 			struct pulse_evsel *e = r->evsels[i];
 
 			for (int t = 0; t < r->nr_threads; t++) {
-				int fd = e->fd[c * r->nr_threads + t];
+				int fd = pulse_evsel__fd(e, c, t);
 				int ret;
 
 				if (fd < 0)
@@ -147,19 +142,9 @@ static void rec_cleanup(struct rec *r)
 
 static struct pulse_evsel *new_dummy(void)
 {
-	struct pulse_evsel *d = calloc(1, sizeof(*d));
+	struct pulse_evsel *d;
 
-	if (!d)
-		return NULL;
-	d->name = strdup("dummy:HG");
-	d->attr.type = PERF_TYPE_SOFTWARE;
-	d->attr.config = PERF_COUNT_SW_DUMMY;
-	d->attr.size = sizeof(d->attr);
-	if (!d->name) {
-		free(d);
-		return NULL;
-	}
-	return d;
+	return pulse_evsel__new(&d, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY, "dummy:HG") ? NULL : d;
 }
 
 int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_stats *stats,

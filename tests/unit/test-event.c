@@ -4,9 +4,10 @@
  * tracepoint.c): the attr and name of each kind of -e spec, checked against
  * what perf 6.1 builds for it (`perf evlist -v`), modifiers, comma lists,
  * tracepoint globs and PMU terms against the fake trees in tests/data
- * (sysfs/ and tracefs/) so that they do not depend on this machine, the
- * "did you mean" hints, the cycles -> cpu-clock fallback and the event
- * listing. A few cases use the real tracefs and msr PMU and skip without them.
+ * (sysfs/ and tracefs/) so that they do not depend on this machine. The
+ * hints, fallbacks and listing are in test-event-list.c, groups and opening
+ * in test-evlist.c. A few cases use the real tracefs and msr PMU and skip
+ * without them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,57 +25,7 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-static char top[PATH_MAX], fake_sysfs[PATH_MAX], fake_tracefs[PATH_MAX];
-static struct pulse_parse_opts fake_opts;
-
-static int quiet(enum pulse_print_level level, const char *fmt, va_list ap)
-{
-	return 0;
-}
-
-static void setup(void)
-{
-	const char *env = getenv("PULSE_TOP");
-	char exe[PATH_MAX];
-	ssize_t n;
-
-	if (top[0])
-		return;
-	pulse_set_print(quiet);
-	if (env) {
-		snprintf(top, sizeof(top), "%s", env);
-	} else if (!access("tests/data/sysfs", F_OK)) {
-		snprintf(top, sizeof(top), ".");
-	} else {
-		/* build/tests/unit/test-event -> the source tree */
-		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		exe[n > 0 ? n : 0] = '\0';
-		for (int i = 0; i < 4; i++) {
-			char *s = strrchr(exe, '/');
-
-			if (s)
-				*s = '\0';
-		}
-		snprintf(top, sizeof(top), "%s", exe);
-	}
-	if (snprintf(fake_sysfs, sizeof(fake_sysfs), "%s/tests/data/sysfs", top) >=
-		    (int)sizeof(fake_sysfs) ||
-	    snprintf(fake_tracefs, sizeof(fake_tracefs), "%s/tests/data/tracefs", top) >=
-		    (int)sizeof(fake_tracefs))
-		abort();
-	fake_opts = (struct pulse_parse_opts){
-		.sz = sizeof(fake_opts),
-		.sysfs = fake_sysfs,
-		.tracefs = fake_tracefs,
-	};
-}
-
-/* Parse @spec against the fake trees; the evlist must then hold @nr events. */
-static int parse(struct pulse_evlist *evlist, const char *spec, struct pulse_parse_error *err)
-{
-	setup();
-	return pulse_evlist__parse(evlist, spec, &fake_opts, err);
-}
+#include "event-fake.h"
 
 static void test_event__software(void)
 {
@@ -115,7 +66,7 @@ static void test_event__software(void)
 		ASSERT_EQ(a->freq, 0);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].spec);
 		ASSERT_TRUE(!evlist.entries[0]->tp_system && !evlist.entries[0]->pmu_name);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -127,7 +78,7 @@ static void test_event__bpf_output_samples_every_event(void)
 	ASSERT_EQ(evlist.entries[0]->attr.config, PERF_COUNT_SW_BPF_OUTPUT);
 	ASSERT_EQ(evlist.entries[0]->attr.sample_period, 1);
 	ASSERT_EQ(evlist.entries[0]->attr.freq, 0);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__hardware(void)
@@ -159,7 +110,7 @@ static void test_event__hardware(void)
 		ASSERT_EQ(evlist.entries[0]->attr.exclude_guest, 1);
 		ASSERT_EQ(evlist.entries[0]->attr.sample_period, 0);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].spec);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -198,7 +149,7 @@ static void test_event__hw_cache(void)
 		ASSERT_EQ(evlist.entries[0]->attr.type, PERF_TYPE_HW_CACHE);
 		ASSERT_EQ(evlist.entries[0]->attr.config, cases[i].config);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].name);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -226,7 +177,7 @@ static void test_event__raw(void)
 	ASSERT_EQ(evlist.entries[1]->attr.config, 0xff);
 	ASSERT_EQ(evlist.entries[1]->attr.exclude_user, 1);
 	ASSERT_STREQ(evlist.entries[1]->name, "rFF:k");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	/* perf: "r0x1a" is a syntax error; 17 digits do not fit */
 	ASSERT_EQ(parse(&evlist, "r0x1a", NULL), -ENOENT);
 	ASSERT_EQ(parse(&evlist, "r12345678901234567", NULL), -ENOENT);
@@ -278,7 +229,7 @@ static void test_event__modifiers(void)
 		ASSERT_EQ(evlist.entries[0]->mod_precise_set, cases[i].precise != 0);
 		ASSERT_EQ(a->pinned | a->exclusive, 0);
 		ASSERT_STREQ(evlist.entries[0]->name, cases[i].spec);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -299,7 +250,7 @@ static void test_event__modifier_flags(void)
 	ASSERT_TRUE(!evlist.entries[3]->precise_max);
 	for (int i = 0; i < 5; i++)
 		ASSERT_EQ(evlist.entries[i]->idx, i);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__bad_modifiers(void)
@@ -318,7 +269,7 @@ static void test_event__bad_modifiers(void)
 		if (!strcmp(bad[i], "cpu-clock:")) {
 			/* an empty modifier list is just no modifiers (perf accepts it too) */
 			ASSERT_EQ(ret, 0);
-			pulse_evlist__delete_entries(&evlist);
+			pulse_evlist__exit(&evlist);
 			continue;
 		}
 		ASSERT_EQ(ret, -EINVAL);
@@ -355,9 +306,19 @@ static void test_event__comma_list(void)
 	ASSERT_EQ(parse(&evlist, "task-clock,", &err), -EINVAL);
 	ASSERT_EQ(parse(&evlist, ",task-clock", &err), -EINVAL);
 	ASSERT_EQ(parse(&evlist, "", &err), -EINVAL);
-	ASSERT_EQ(parse(&evlist, "{cycles,cs}", &err), -EINVAL);
+	ASSERT_EQ(parse(&evlist, "{cycles,cs", &err), -EINVAL);
 	ASSERT_EQ(evlist.nr, 5);
-	pulse_evlist__delete_entries(&evlist);
+	/* a consumer that writes no groups gets the old refusal */
+	{
+		struct pulse_parse_opts po = fake_opts;
+
+		po.no_groups = true;
+		ASSERT_EQ(pulse_evlist__parse(&evlist, "cs,{cycles,cs}", &po, &err), -EINVAL);
+		ASSERT_STREQ(err.msg, "event groups are not supported: '{cycles'");
+		ASSERT_STREQ(err.hint, "list the events without braces");
+		ASSERT_EQ(evlist.nr, 5);
+	}
+	pulse_evlist__exit(&evlist);
 	ASSERT_EQ(evlist.nr, 0);
 	ASSERT_TRUE(evlist.entries == NULL);
 }
@@ -387,7 +348,7 @@ static void test_event__tracepoint_fake(void)
 	ASSERT_EQ(e->attr.exclude_guest, 0);
 	/* perf names a tracepoint sys:event, modifiers or not */
 	ASSERT_STREQ(e->name, "irq:irq_handler_entry");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__tracepoint_globs(void)
@@ -426,7 +387,7 @@ static void test_event__tracepoint_globs(void)
 		}
 		if (strstr(cases[i].spec, ":u"))
 			ASSERT_EQ(evlist.entries[0]->attr.exclude_kernel, 1);
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -473,11 +434,11 @@ static void test_event__tracepoint_real(void)
 	ASSERT_EQ(evlist.entries[0]->attr.config, strtoull(buf, NULL, 10));
 	ASSERT_EQ(evlist.entries[0]->attr.sample_period, 1);
 	ASSERT_STREQ(evlist.entries[0]->name, "syscalls:sys_enter_getppid");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	/* the same glob on the real tree: at least getppid and getpid */
 	ASSERT_EQ(pulse_evlist__parse(&evlist, "syscalls:sys_enter_getp*", NULL, &err), 0);
 	ASSERT_TRUE(evlist.nr >= 2);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 /* Root reads everything, so a child that drops to nobody sees the EACCES. */
@@ -579,7 +540,7 @@ static void test_event__pmu_terms(void)
 		ASSERT_EQ(e->attr.size, sizeof(struct perf_event_attr));
 		ASSERT_STREQ(e->name, cases[i].spec);
 		ASSERT_STREQ(e->pmu_name, strncmp(cases[i].spec, "fakecpu", 7) ? "fakeuncore" : "fakecpu");
-		pulse_evlist__delete_entries(&evlist);
+		pulse_evlist__exit(&evlist);
 	}
 }
 
@@ -612,7 +573,7 @@ static void test_event__pmu_builtin_terms(void)
 	ASSERT_STREQ(e->name, "x");
 	ASSERT_EQ(e->attr.exclude_kernel, 1);
 	ASSERT_TRUE(!evlist.entries[2]->attr.exclude_kernel);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	/* format terms are for PMUs, not for symbols */
 	ASSERT_EQ(parse(&evlist, "cpu-clock/event=1/", NULL), -EINVAL);
 }
@@ -679,7 +640,7 @@ static void test_event__pmu_alias_alone(void)
 	ASSERT_STREQ(evlist.entries[0]->pmu_name, "fakecpu");
 	ASSERT_EQ(evlist.entries[1]->attr.type, 43);
 	ASSERT_EQ(evlist.entries[1]->attr.config, 2);
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 }
 
 static void test_event__msr_real(void)
@@ -712,231 +673,10 @@ static void test_event__msr_real(void)
 	ASSERT_EQ(evlist.entries[1]->attr.config, 1);
 	ASSERT_EQ(evlist.entries[1]->attr.exclude_kernel, 1);
 	ASSERT_STREQ(evlist.entries[1]->name, "msr/event=0x1/u");
-	pulse_evlist__delete_entries(&evlist);
+	pulse_evlist__exit(&evlist);
 	ASSERT_EQ(pulse_evlist__parse(&evlist, "msr/aperf/", NULL, &err), -EINVAL);
 	ASSERT_STREQ(err.msg, "unknown term 'aperf' for PMU 'msr'");
 	ASSERT_TRUE(strstr(err.hint, "event") && strstr(err.hint, "tsc"));
-}
-
-static void test_event__unknown_suggestions(void)
-{
-	static const struct { const char *spec, *token, *hint; } cases[] = {
-		{ "cpu-clok", "cpu-clok", "did you mean 'cpu-clock'?" },
-		{ "cpu-clokc", "cpu-clokc", "did you mean 'cpu-clock'?" },
-		{ "cpu-clok:u", "cpu-clok", "did you mean 'cpu-clock'?" },
-		{ "sched:sched_swich", "sched:sched_swich", "did you mean 'sched:sched_switch'?" },
-		{ "schde:sched_switch", "schde:sched_switch", "did you mean 'sched:sched_switch'?" },
-		{ "sched:sched_swich:u", "sched:sched_swich", "did you mean 'sched:sched_switch'?" },
-		{ "L1-dcache-laods", "L1-dcache-laods", "did you mean 'L1-dcache-loads'?" },
-		{ "mispredict", "mispredict", "did you mean 'mispredicts'?" },
-		{ "contextswitches", "contextswitches", "did you mean 'context-switches'?" },
-		{ "xyzzy-plugh-frobnicate", "xyzzy-plugh-frobnicate",
-		  "run 'pulse list' to see the events of this machine" },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct pulse_evlist evlist = {};
-		struct pulse_parse_error err;
-
-		ASSERT_EQ(parse(&evlist, cases[i].spec, &err), -ENOENT);
-		printf("# %s: msg '%s' hint '%s'\n", cases[i].spec, err.msg, err.hint);
-		ASSERT_STREQ(err.token, cases[i].token);
-		{
-			char msg[256];
-
-			snprintf(msg, sizeof(msg), "unknown event '%s'", cases[i].token);
-			ASSERT_STREQ(err.msg, msg);
-		}
-		ASSERT_STREQ(err.hint, cases[i].hint);
-	}
-}
-
-static void test_event__ties_suggest_several(void)
-{
-	struct pulse_evlist evlist = {};
-	struct pulse_parse_error err;
-
-	/* two edits from both sched_wakeup and sched_waking */
-	ASSERT_EQ(parse(&evlist, "sched:sched_wak", &err), -ENOENT);
-	ASSERT_TRUE(strstr(err.hint, "'sched:sched_waking'") != NULL);
-	ASSERT_TRUE(strstr(err.hint, "'sched:sched_wakeup'") != NULL);
-	ASSERT_TRUE(strstr(err.hint, " or ") != NULL);
-}
-
-static void test_event__no_err_is_fine(void)
-{
-	struct pulse_evlist evlist = {};
-
-	ASSERT_EQ(parse(&evlist, "cpu-clok", NULL), -ENOENT);
-	ASSERT_EQ(parse(&evlist, "fakecpu/bogus/", NULL), -EINVAL);
-	ASSERT_EQ(parse(&evlist, "sched:nothing*", NULL), -ENOENT);
-	ASSERT_EQ(evlist.nr, 0);
-}
-
-static void test_event__fallback(void)
-{
-	static const struct {
-		const char *spec, *name;
-		int precise, eu, ek, eG;
-	} cases[] = {
-		/* perf record -e <spec> on a machine without a PMU, then perf evlist -v */
-		{ "cycles", "cpu-clock", 0, 0, 0, 1 },
-		{ "cpu-cycles", "cpu-clock", 0, 0, 0, 1 },
-		{ "cycles:u", "cpu-clock:uH", 0, 0, 1, 1 },
-		{ "cycles:P", "cpu-clock:ppp", 3, 0, 0, 0 },
-		{ "cycles:ppp", "cpu-clock:pppH", 3, 0, 0, 1 },
-		{ "cycles:p", "cpu-clock:pH", 1, 0, 0, 1 },
-		{ "cycles:k", "cpu-clock:k", 0, 1, 0, 0 },
-		{ "cycles:G", "cpu-clock:G", 0, 0, 0, 0 },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		struct pulse_evlist evlist = {};
-		struct pulse_evsel *e;
-
-		ASSERT_EQ(parse(&evlist, cases[i].spec, NULL), 0);
-		e = evlist.entries[0];
-		ASSERT_TRUE(!e->fell_back);
-		ASSERT_TRUE(pulse_evsel__fallback(e));
-		ASSERT_TRUE(e->fell_back);
-		ASSERT_EQ(e->attr.type, PERF_TYPE_SOFTWARE);
-		ASSERT_EQ(e->attr.config, PERF_COUNT_SW_CPU_CLOCK);
-		ASSERT_EQ(e->attr.precise_ip, cases[i].precise);
-		ASSERT_EQ(e->attr.exclude_user, cases[i].eu);
-		ASSERT_EQ(e->attr.exclude_kernel, cases[i].ek);
-		ASSERT_EQ(e->attr.exclude_guest, cases[i].eG);
-		ASSERT_STREQ(e->name, cases[i].name);
-		/* once is enough */
-		ASSERT_TRUE(!pulse_evsel__fallback(e));
-		pulse_evlist__delete_entries(&evlist);
-	}
-}
-
-static void test_event__fallback_other_events(void)
-{
-	struct pulse_evlist evlist = {};
-
-	ASSERT_EQ(parse(&evlist, "instructions,cpu-clock,r0,fakecpu/event=0/", NULL), 0);
-	for (int i = 0; i < evlist.nr; i++) {
-		struct perf_event_attr before = evlist.entries[i]->attr;
-
-		ASSERT_TRUE(!pulse_evsel__fallback(evlist.entries[i]));
-		ASSERT_MEMEQ(&before, &evlist.entries[i]->attr, sizeof(before));
-		ASSERT_TRUE(!evlist.entries[i]->fell_back);
-	}
-	ASSERT_STREQ(evlist.entries[0]->name, "instructions");
-	pulse_evlist__delete_entries(&evlist);
-}
-
-struct listed {
-	int nr[PULSE_EV_PMU + 1];
-	char last[PULSE_EV_PMU + 1][128];
-	int sorted;
-	int saw_cs, saw_cycles, saw_l1d_misses, saw_mispredicts, saw_switch, saw_unit, saw_bad;
-	int order_ok;
-	int last_kind;
-	int stop_after;
-	int calls;
-};
-
-static int list_cb(enum pulse_event_kind kind, const char *name, const char *desc, void *arg)
-{
-	struct listed *l = arg;
-
-	/* perf list's order: hardware, software, cache, PMU aliases, tracepoints */
-	static const int rank[] = {
-		[PULSE_EV_HARDWARE] = 0, [PULSE_EV_SOFTWARE] = 1, [PULSE_EV_HW_CACHE] = 2,
-		[PULSE_EV_PMU] = 3, [PULSE_EV_TRACEPOINT] = 4,
-	};
-
-	l->calls++;
-	if (rank[kind] < l->last_kind)
-		l->order_ok = 0;
-	l->last_kind = rank[kind];
-	if (l->nr[kind] && strcmp(l->last[kind], name) >= 0)
-		l->sorted = 0;
-	snprintf(l->last[kind], sizeof(l->last[kind]), "%s", name);
-	l->nr[kind]++;
-	if (kind == PULSE_EV_SOFTWARE && !strcmp(name, "context-switches OR cs"))
-		l->saw_cs = 1;
-	if (kind == PULSE_EV_HARDWARE && !strcmp(name, "cpu-cycles OR cycles"))
-		l->saw_cycles = 1;
-	if (kind == PULSE_EV_HW_CACHE && !strcmp(name, "L1-dcache-load-misses"))
-		l->saw_l1d_misses = 1;
-	if (kind == PULSE_EV_PMU && !strcmp(name, "fakecpu/mispredicts/") && desc &&
-	    !strcmp(desc, "event=0xc5,umask=0x1"))
-		l->saw_mispredicts = 1;
-	if (kind == PULSE_EV_TRACEPOINT && !strcmp(name, "sched:sched_switch"))
-		l->saw_switch = 1;
-	if (strstr(name, ".unit") || strstr(name, ".scale"))
-		l->saw_unit = 1;
-	if (strstr(name, "badfmt") || strstr(name, "not_an_event"))
-		l->saw_bad = 1;
-	return l->stop_after && l->calls == l->stop_after ? 77 : 0;
-}
-
-static void test_event__list(void)
-{
-	struct listed l = { .sorted = 1, .order_ok = 1 };
-
-	setup();
-	ASSERT_EQ(pulse_list_events(&fake_opts, list_cb, &l), 0);
-	ASSERT_EQ(l.nr[PULSE_EV_HARDWARE], 10);
-	ASSERT_EQ(l.nr[PULSE_EV_SOFTWARE], 12);
-	/* perf list cache: 7 caches, L1I 2 ops, ITLB and BPU 1, the rest 3; x2 results */
-	ASSERT_EQ(l.nr[PULSE_EV_HW_CACHE], 2 * (3 + 2 + 3 + 3 + 1 + 1 + 3));
-	ASSERT_EQ(l.nr[PULSE_EV_PMU], 3);
-	ASSERT_EQ(l.nr[PULSE_EV_TRACEPOINT], 10);
-	ASSERT_TRUE(l.sorted);
-	ASSERT_TRUE(l.order_ok);
-	ASSERT_TRUE(l.saw_cs && l.saw_cycles && l.saw_l1d_misses && l.saw_mispredicts &&
-		    l.saw_switch);
-	ASSERT_TRUE(!l.saw_unit);
-	ASSERT_TRUE(!l.saw_bad);
-	ASSERT_STREQ(l.last[PULSE_EV_TRACEPOINT], "syscalls:sys_exit_getppid");
-	ASSERT_STREQ(l.last[PULSE_EV_PMU], "fakeuncore/clockticks/");
-
-	/* every listed name parses back */
-	{
-		static const char *const names[] = {
-			"L1-dcache-load-misses", "L1-icache-loads", "node-prefetch-misses",
-			"fakecpu/mispredicts/", "sched:sched_switch", "cgroup-switches",
-		};
-		for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-			struct pulse_evlist evlist = {};
-
-			ASSERT_EQ(parse(&evlist, names[i], NULL), 0);
-			pulse_evlist__delete_entries(&evlist);
-		}
-	}
-}
-
-static void test_event__list_stops(void)
-{
-	struct listed l = { .sorted = 1, .order_ok = 1, .stop_after = 3 };
-	struct listed l2 = { .sorted = 1, .order_ok = 1, .stop_after = 10 + 12 + 32 + 3 + 4 };
-
-	setup();
-	ASSERT_EQ(pulse_list_events(&fake_opts, list_cb, &l), 77);
-	ASSERT_EQ(l.calls, 3);
-	/* stopping inside the tracepoints too */
-	ASSERT_EQ(pulse_list_events(&fake_opts, list_cb, &l2), 77);
-	ASSERT_EQ(l2.calls, 10 + 12 + 32 + 3 + 4);
-}
-
-static void test_event__list_real(void)
-{
-	struct listed l = { .sorted = 1, .order_ok = 1 };
-
-	setup();
-	ASSERT_EQ(pulse_list_events(NULL, list_cb, &l), 0);
-	ASSERT_EQ(l.nr[PULSE_EV_SOFTWARE], 12);
-	ASSERT_TRUE(l.sorted && l.order_ok);
-	if (!pulse_tracefs_dir(NULL)) {
-		test__skip = "no tracefs on this machine";
-		return;
-	}
-	ASSERT_TRUE(l.nr[PULSE_EV_TRACEPOINT] > 0);
 }
 
 static void test_event__tracefs_dir_override(void)
@@ -972,12 +712,4 @@ TEST_MAIN(TEST(test_event__software),
 	  TEST(test_event__pmu_errors),
 	  TEST(test_event__pmu_alias_alone),
 	  TEST(test_event__msr_real),
-	  TEST(test_event__unknown_suggestions),
-	  TEST(test_event__ties_suggest_several),
-	  TEST(test_event__no_err_is_fine),
-	  TEST(test_event__fallback),
-	  TEST(test_event__fallback_other_events),
-	  TEST(test_event__list),
-	  TEST(test_event__list_stops),
-	  TEST(test_event__list_real),
 	  TEST(test_event__tracefs_dir_override))

@@ -64,7 +64,7 @@ static void test_record_attr__command_default_freq(void)
 	ASSERT_EQ(a->mmap && a->comm && a->task && a->mmap2 && a->comm_exec, 1);
 	ASSERT_EQ(a->ksymbol && a->bpf_event, 1);
 	ASSERT_EQ(a->exclude_guest, 1);
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 }
 
 static void test_record_attr__period_and_freq(void)
@@ -78,7 +78,7 @@ static void test_record_attr__period_and_freq(void)
 	ASSERT_EQ(a->freq, 0);
 	ASSERT_EQ(a->sample_period, 100000);
 	ASSERT_EQ(a->sample_type, BASE); /* -c: no PERIOD, as perf */
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 
 	o.period = 0;
 	o.freq = 999;
@@ -88,7 +88,7 @@ static void test_record_attr__period_and_freq(void)
 	ASSERT_EQ(a->freq, 1);
 	ASSERT_EQ(a->sample_freq, 999);
 	ASSERT_EQ(a->sample_type, BASE | PERF_SAMPLE_PERIOD);
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 
 	/* an event's period= term wins over -F */
 	l = parse("cpu-clock/period=1234/");
@@ -97,7 +97,7 @@ static void test_record_attr__period_and_freq(void)
 	a = &l.entries[0]->attr;
 	ASSERT_EQ(a->freq, 0);
 	ASSERT_EQ(a->sample_period, 1234);
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 }
 
 static void test_record_attr__tracepoint(void)
@@ -113,7 +113,7 @@ static void test_record_attr__tracepoint(void)
 	ASSERT_EQ(a->freq, 0);
 	ASSERT_EQ(a->sample_period, 1);
 	ASSERT_EQ(a->sample_type, BASE | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW);
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 }
 
 static void test_record_attr__system_wide_dummy(void)
@@ -136,7 +136,7 @@ static void test_record_attr__system_wide_dummy(void)
 	ASSERT_EQ(d->sample_period, 1);
 	ASSERT_EQ(d->disabled, 0); /* catches side band during synthesis */
 	ASSERT_EQ(d->mmap && d->comm && d->task && d->mmap2 && d->comm_exec, 1);
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 }
 
 static void test_record_attr__cpus_only_is_system_wide(void)
@@ -171,7 +171,7 @@ static void test_record_attr__task_target_and_flags(void)
 	ASSERT_EQ(a->mmap, 1);
 	ASSERT_EQ(b->mmap, 0); /* one tracking event */
 	ASSERT_EQ(b->sample_type & PERF_SAMPLE_IDENTIFIER, PERF_SAMPLE_IDENTIFIER);
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 }
 
 static void test_record_attr__modifiers_kept(void)
@@ -186,7 +186,7 @@ static void test_record_attr__modifiers_kept(void)
 	ASSERT_EQ(a->exclude_hv, 1);
 	ASSERT_EQ(a->exclude_user, 0);
 	ASSERT_EQ(a->freq, 1);
-	pulse_evlist__delete_entries(&l);
+	pulse_evlist__exit(&l);
 }
 
 TEST_MAIN(TEST(test_record_attr__command_default_freq), TEST(test_record_attr__period_and_freq),

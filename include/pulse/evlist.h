@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Opening an evlist and reading its counts (lib/event/evlist.c, counts.c),
+ * as libperf's evlist.c/evsel.c do: every evsel is opened once per
+ * (cpu, thread) cell, the members of a group with their leader's fd of the
+ * same cell as group_fd, and each cell's fd and kernel id are kept in the
+ * evsel's fd[]/id[] arrays, indexed [cpu * nr_threads + thread].
+ *
+ * Usage:
+ *   pulse_evlist__parse(&evlist, "{task-clock,page-faults}", NULL, NULL);
+ *   (set read_format, disabled, ... on the attrs)
+ *   pulse_evlist__open(&evlist, &opts, &res);
+ *   pulse_evlist__enable(&evlist); ... pulse_evlist__disable(&evlist);
+ *   pulse_evsel__read_group(leader, 0, 0, counts, n, &nr);
+ *   pulse_counts__scale(&counts[i]);
+ *   pulse_evlist__close(&evlist);
+ */
+#ifndef PULSE_EVLIST_H
+#define PULSE_EVLIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <pulse/event.h>
+
+/* Where an evlist opens: @cpus (-1: any cpu) x @threads (-1: every task of the cpu). */
+struct pulse_evlist_open_opts {
+	size_t sz;			/* sizeof(struct pulse_evlist_open_opts) */
+	const int *cpus;		/* NULL: { -1 } */
+	int nr_cpus;
+	const pid_t *threads;		/* NULL: { 0 }, the calling thread */
+	int nr_threads;
+	bool fallback;			/* retry a failing evsel as perf does: cycles -> cpu-clock,
+					 * then user only under perf_event_paranoid > 1 */
+};
+
+/* What an open did, and where it failed. */
+struct pulse_evlist_open_result {
+	struct pulse_evsel *evsel;	/* the evsel whose open failed, NULL on success */
+	int cpu;			/* its failing cell: the cpu number */
+	pid_t tid;			/* and the tid */
+	bool fell_back;			/* some cycles became cpu-clock */
+	bool user_only;			/* some evsel was retried without the kernel */
+	int paranoid;			/* perf_event_paranoid, read when user_only was tried */
+};
+
+/**
+ * pulse_evlist__open - open every evsel of @evlist on every cell, in order
+ * @evlist: the evsels; groups must be contiguous, leader first (as parsed)
+ * @opts: where (may be NULL: the calling thread on any cpu)
+ * @res: filled in (may be NULL)
+ *
+ * A thread that exits while being opened (ESRCH) is skipped when there are
+ * several, and so are its group's members. On failure every evsel of
+ * @evlist is closed again.
+ *
+ * Return: 0 or the -errno of the failing perf_event_open() (-EINVAL for
+ * bad opts).
+ */
+int pulse_evlist__open(struct pulse_evlist *evlist, const struct pulse_evlist_open_opts *opts,
+		       struct pulse_evlist_open_result *res);
+
+/* Close every cell of every evsel. */
+void pulse_evlist__close(struct pulse_evlist *evlist);
+
+/* PERF_EVENT_IOC_ENABLE / _DISABLE on every open cell. Return: 0 or the first -errno. */
+int pulse_evlist__enable(struct pulse_evlist *evlist);
+int pulse_evlist__disable(struct pulse_evlist *evlist);
+
+/*
+ * One counter's value as read(2) returns it (read_format), and its scaled
+ * value. Fields the read_format did not ask for are 0.
+ */
+struct pulse_counts {
+	uint64_t val;			/* the count */
+	uint64_t ena;			/* PERF_FORMAT_TOTAL_TIME_ENABLED, ns */
+	uint64_t run;			/* PERF_FORMAT_TOTAL_TIME_RUNNING, ns */
+	uint64_t id;			/* PERF_FORMAT_ID */
+	uint64_t lost;			/* PERF_FORMAT_LOST */
+};
+
+/**
+ * pulse_evsel__read - read one cell of an open evsel
+ * @evsel: opened by pulse_evlist__open()
+ * @cpu: index into the cpus it was opened on
+ * @thread: index into the threads
+ * @counts: filled in, unscaled
+ *
+ * With PERF_FORMAT_GROUP the whole group is read and @evsel's own entry
+ * returned.
+ *
+ * Return: 0; -EBADF the cell is not open; -ERANGE bad index; -EIO short
+ * read; other -errno of read(2).
+ */
+int pulse_evsel__read(const struct pulse_evsel *evsel, int cpu, int thread,
+		      struct pulse_counts *counts);
+
+/**
+ * pulse_evsel__read_group - read a group in one read(2) (PERF_FORMAT_GROUP)
+ * @leader: the group's leader, its attr.read_format with PERF_FORMAT_GROUP
+ * @cpu, @thread: the cell
+ * @counts: filled in, leader first, each entry with the group's ena/run
+ * @size: entries @counts has room for
+ * @nr: set to the number of members the kernel returned
+ *
+ * Return: 0; -EINVAL no PERF_FORMAT_GROUP; -ENOSPC more members than
+ * @size; the errors of pulse_evsel__read().
+ */
+int pulse_evsel__read_group(const struct pulse_evsel *leader, int cpu, int thread,
+			    struct pulse_counts *counts, int size, int *nr);
+
+/**
+ * pulse_counts__scale - scale a count by time_enabled / time_running
+ * @counts: read with PERF_FORMAT_TOTAL_TIME_ENABLED and _RUNNING
+ *
+ * perf's perf_counts_values__scale(): a counter multiplexed off the PMU for
+ * part of the time is extrapolated to the whole time it was enabled, and
+ * one that never ran counts 0. This is the only place pulse scales.
+ *
+ * Return: 0 the count is exact; 1 it was scaled; -ENODATA it never ran
+ * (val set to 0).
+ */
+int pulse_counts__scale(struct pulse_counts *counts);
+
+#endif
