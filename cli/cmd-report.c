@@ -604,8 +604,7 @@ static int report__print(struct report *rep, const struct pulse_stdio_opts *sopt
 			continue;
 		if (rep->relative)
 			pulse_hists__use_relative(h);
-		pulse_hists__sort(h);
-		if (pulse_hists__sort_chains(h))
+		if (pulse_hists__sort(h) || pulse_hists__sort_chains(h))
 			return -ENOMEM;
 		pulse_stdio__event_header(fp, event_name(rep->d, i, buf, sizeof(buf)), h->nr_samples,
 					  h->total_period, sopts);

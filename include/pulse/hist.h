@@ -20,6 +20,8 @@
 #include <pulse/machine.h>
 #include <pulse/hist-filter.h>
 
+struct pulse_hists_shards;
+
 enum pulse_sort_key {
 	PULSE_SORT_COMM,	/* "comm" */
 	PULSE_SORT_PID,		/* "pid" (perf's Pid:Command: the thread id) */
@@ -123,21 +125,15 @@ struct pulse_hists {
 	bool use_callchain;				/* merge chains into entries */
 	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
 	struct pulse_arena *cc_arena;			/* the entries' callchain trees */
-	uint64_t cur_seq;				/* the sample being added */
 	uint64_t *he_cache;				/* entries one sample added (slots) */
 	size_t he_cache_alloc;
 	bool chains_sorted;				/* by pulse_hists__sort() */
-	int chains_err;					/* its result */
-	struct pulse_hists *shards;			/* pulse_hists__make_shards() */
-	unsigned int nr_shards;
-	bool defer_trees;				/* a shard: trees in a second pass */
-	bool shards_merged;				/* entries copied, shards kept */
-	struct pulse_hist_pool *trees_from;		/* its second pass; NULL: done */
-	uint64_t *hot_bits;				/* a shard: entries that get trees */
-	uint32_t *merges;				/* a shard: pass one's log */
-	size_t merges_nr, merges_alloc;
-	size_t merges_sample;				/* the sample's count in it */
-	size_t merges_pos;				/* pass two's place in it */
+	/*
+	 * Its part in aggregation on several threads (lib/hist/pool.c): a
+	 * sharded hists' shards, a shard's log; NULL: neither. Private to
+	 * lib/hist (lib/hist/hist-internal.h).
+	 */
+	struct pulse_hists_shards *sh;
 	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
 	bool cur_filtered;				/* pulse_hists__set_parent() */
 	const struct pulse_hist_mem *cur_mem;		/* pulse_hists__set_mem() */
@@ -297,17 +293,21 @@ void pulse_hist_pool__delete(struct pulse_hist_pool *pool);
 
 /**
  * pulse_hists__sort_chains - put every entry's callchain in output order
- * (after pulse_hists__sort())
+ * (after pulse_hists__sort(), when it did not: without a second thread)
  * Return: 0 or -ENOMEM.
  */
 int pulse_hists__sort_chains(struct pulse_hists *h);
 
-/*
- * Put the entries in output order (after which __add() must not be called);
- * with callchains, their trees' order is made at the same time on another
- * thread (pulse_hists__sort_chains() then returns its result).
+/**
+ * pulse_hists__sort - put the entries in output order (after which __add()
+ * must not be called); with callchains, their trees' order is made at the
+ * same time on another thread, and pulse_hists__sort_chains() has nothing
+ * left to do. Short of memory for the entries' order, the rows are the
+ * same, their ties maybe elsewhere.
+ * Return: 0, or the trees' error: -ENOMEM, or that of a pool's second pass
+ * (pulse_hists__finish_trees()).
  */
-void pulse_hists__sort(struct pulse_hists *h);
+int pulse_hists__sort(struct pulse_hists *h);
 
 /**
  * pulse_hists__set_sample - what the next __add()/__add_chain() knows of

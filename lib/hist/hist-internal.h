@@ -8,6 +8,7 @@
 #ifndef PULSE_HIST_INTERNAL_H
 #define PULSE_HIST_INTERNAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <pulse/hist.h>
 
@@ -42,6 +43,45 @@ static inline int addr_cmp(uint64_t a, uint64_t b)
 	int64_t d = (int64_t)(a - b);
 
 	return d < 0 ? -1 : d > 0;
+}
+
+/*
+ * A hists' part in aggregation on several threads: a sharded hists has
+ * its shards here (lib/hist/hist-shards.c), a shard its two-pass state.
+ * The pool (lib/hist/pool.c) sits above the hists: it hands them a way to
+ * wait for its second pass rather than be called by name.
+ */
+struct pulse_hists_shards {
+	/* a sharded hists */
+	struct pulse_hists *shards;	/* pulse_hists__make_shards() */
+	unsigned int nr_shards;
+	bool merged;			/* entries copied, shards kept */
+	/*
+	 * The second pass growing the shards' trees: waits for it (the
+	 * pool's, with @trees_arg) and returns its error; NULL: done, none
+	 */
+	int (*trees_wait)(void *trees_arg);
+	void *trees_arg;
+	/* a shard */
+	bool defer_trees;		/* trees in a second pass */
+	uint64_t seq;			/* the sample being added */
+	uint64_t *hot_bits;		/* entries that get trees */
+	uint32_t *merges;		/* pass one's log */
+	size_t merges_nr, merges_alloc;
+	size_t merges_sample;		/* the sample's count in it */
+	size_t merges_pos;		/* pass two's place in it */
+};
+
+/* Has @h shards (pulse_hists__make_shards())? */
+static inline bool pulse_hists__is_sharded(const struct pulse_hists *h)
+{
+	return h->sh && h->sh->shards;
+}
+
+/* Does a second pass still grow @h's trees (pulse_hists__finish_trees())? */
+static inline bool pulse_hists__trees_pending(const struct pulse_hists *h)
+{
+	return h->sh && h->sh->trees_wait;
 }
 
 /* lib/hist/sort-key.c */
@@ -80,10 +120,6 @@ int pulse_hists__append_chain(struct pulse_hists *h, struct pulse_hist_entry *e,
 
 /* an empty tree for @e, from the hists' arena. Return: 0 or -ENOMEM. */
 int pulse_hists__new_root(struct pulse_hists *h, struct pulse_hist_entry *e);
-
-/* lib/hist/hist-shards.c */
-
-void pulse_hists__free_shards(struct pulse_hists *h);
 
 /* lib/hist/hist-rank.c */
 

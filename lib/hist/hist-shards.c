@@ -23,32 +23,33 @@ int pulse_hists__add_shard(struct pulse_hists *shards, unsigned int part, unsign
 {
 	struct pulse_hists *s = &shards[part];
 
-	s->cur_seq = seq;
+	s->sh->seq = seq;
 	pulse_hists__set_sample(s, cpu, trace);
 	return pulse_hists__add_part(s, al, comm, period, chain, nr, part, nr_parts,
-				     s->defer_trees ? ADD_COUNT : ADD_ALL);
+				     s->sh->defer_trees ? ADD_COUNT : ADD_ALL);
 }
 
 int pulse_hists__add_shard_trees(struct pulse_hists *shards, unsigned int part,
 				 const struct pulse_cc_loc *chain, size_t nr, uint64_t period)
 {
 	struct pulse_hists *s = &shards[part];
-	size_t pos = s->merges_pos, n;
+	struct pulse_hists_shards *sh = s->sh;
+	size_t pos = sh->merges_pos, n;
 
-	if (!s->defer_trees)
+	if (!sh->defer_trees)
 		return 0;
 	/* a log that does not match the samples is a caller's bug, not a crash */
-	if (pos >= s->merges_nr || s->merges[pos] > (s->merges_nr - pos - 1) / 2)
+	if (pos >= sh->merges_nr || sh->merges[pos] > (sh->merges_nr - pos - 1) / 2)
 		return -EINVAL;
-	n = s->merges[pos++];
-	s->merges_pos = pos + 2 * n;
+	n = sh->merges[pos++];
+	sh->merges_pos = pos + 2 * n;
 	for (size_t k = 0; k < n; k++, pos += 2) {
-		uint32_t idx = s->merges[pos], off = s->merges[pos + 1];
+		uint32_t idx = sh->merges[pos], off = sh->merges[pos + 1];
 		int err;
 
 		if (idx >= s->nr_entries || off >= nr)
 			return -EINVAL;
-		if (!(s->hot_bits[idx / 64] & 1ULL << (idx % 64)))
+		if (!(sh->hot_bits[idx / 64] & 1ULL << (idx % 64)))
 			continue;
 		err = pulse_hists__append_chain(s, &s->entries[idx], chain + off, nr - off,
 						period, ADD_TREES);
@@ -77,27 +78,30 @@ int pulse_hists__mark_hot(struct pulse_hists *h)
 {
 	uint64_t rel = 0, min_hit;
 
-	for (unsigned int p = 0; p < h->nr_shards; p++)
-		for (size_t i = 0; i < h->shards[p].nr_entries; i++)
-			if (!h->shards[p].entries[i].filtered)
-				rel += h->shards[p].entries[i].period;
+	if (!pulse_hists__is_sharded(h))
+		return 0;
+	for (unsigned int p = 0; p < h->sh->nr_shards; p++)
+		for (size_t i = 0; i < h->sh->shards[p].nr_entries; i++)
+			if (!h->sh->shards[p].entries[i].filtered)
+				rel += h->sh->shards[p].entries[i].period;
 	min_hit = (rel < h->total_period ? rel : h->total_period) * (h->cc.min_percent / 100);
-	for (unsigned int p = 0; p < h->nr_shards; p++) {
-		struct pulse_hists *s = &h->shards[p];
+	for (unsigned int p = 0; p < h->sh->nr_shards; p++) {
+		struct pulse_hists *s = &h->sh->shards[p];
+		struct pulse_hists_shards *sh = s->sh;
 
-		if (!s->defer_trees)
+		if (!sh->defer_trees)
 			continue;
 		/* pass two reads a bit per merge, not an entry (a cache miss each) */
-		free(s->hot_bits);
-		s->hot_bits = calloc(s->nr_entries / 64 + 1, sizeof(*s->hot_bits));
-		if (!s->hot_bits)
+		free(sh->hot_bits);
+		sh->hot_bits = calloc(s->nr_entries / 64 + 1, sizeof(*sh->hot_bits));
+		if (!sh->hot_bits)
 			return -ENOMEM;
 		for (size_t i = 0; i < s->nr_entries; i++) {
 			struct pulse_hist_entry *e = &s->entries[i];
 
 			if ((s->cumulate ? e->acc_period : e->period) < min_hit)
 				continue;
-			s->hot_bits[i / 64] |= 1ULL << (i % 64);
+			sh->hot_bits[i / 64] |= 1ULL << (i % 64);
 			/*
 			 * the root now: pass two then never writes the entry,
 			 * which is copied out while the trees grow
@@ -109,37 +113,57 @@ int pulse_hists__mark_hot(struct pulse_hists *h)
 	return 0;
 }
 
-int pulse_hists__make_shards(struct pulse_hists *h, unsigned int nr)
+/* the shards of @h, if any; their state stays (a second pass's) */
+static void hists__free_shards(struct pulse_hists *h)
 {
-	if (h->shards)
-		return nr == h->nr_shards ? 0 : -EINVAL;
-	h->shards = calloc(nr, sizeof(*h->shards));
-	if (!h->shards)
-		return -ENOMEM;
-	for (unsigned int i = 0; i < nr; i++) {
-		pulse_hists__init(&h->shards[i], h->keys, h->nr_keys);
-		pulse_hists__set_callchain(&h->shards[i], &h->cc, h->cumulate);
-		h->shards[i].use_callchain = h->use_callchain;
-		h->shards[i].defer_trees = pulse_hists__defers_trees(h);
-	}
-	h->nr_shards = nr;
-	return 0;
+	struct pulse_hists_shards *sh = h->sh;
+
+	if (!sh)
+		return;
+	for (unsigned int i = 0; i < sh->nr_shards; i++)
+		pulse_hists__exit(&sh->shards[i]);
+	free(sh->shards);
+	sh->shards = NULL;
+	sh->nr_shards = 0;
 }
 
-void pulse_hists__free_shards(struct pulse_hists *h)
+int pulse_hists__make_shards(struct pulse_hists *h, unsigned int nr)
 {
-	for (unsigned int i = 0; i < h->nr_shards; i++)
-		pulse_hists__exit(&h->shards[i]);
-	free(h->shards);
-	h->shards = NULL;
-	h->nr_shards = 0;
+	struct pulse_hists_shards *sh;
+
+	if (pulse_hists__is_sharded(h))
+		return nr == h->sh->nr_shards ? 0 : -EINVAL;
+	if (!h->sh) {
+		h->sh = calloc(1, sizeof(*h->sh));
+		if (!h->sh)
+			return -ENOMEM;
+	}
+	sh = h->sh;
+	sh->shards = calloc(nr, sizeof(*sh->shards));
+	if (!sh->shards)
+		return -ENOMEM;
+	sh->nr_shards = nr;
+	for (unsigned int i = 0; i < nr; i++) {
+		struct pulse_hists *s = &sh->shards[i];
+
+		pulse_hists__init(s, h->keys, h->nr_keys);
+		pulse_hists__set_callchain(s, &h->cc, h->cumulate);
+		s->use_callchain = h->use_callchain;
+		s->sh = calloc(1, sizeof(*s->sh));
+		if (!s->sh) {
+			hists__free_shards(h);
+			return -ENOMEM;
+		}
+		s->sh->defer_trees = pulse_hists__defers_trees(h);
+	}
+	return 0;
 }
 
 /* the shards' entries (their text, their trees) are @h's now: the shards go */
 static void hists__adopt_shards(struct pulse_hists *h)
 {
-	for (unsigned int i = 0; i < h->nr_shards; i++) {
-		struct pulse_hists *s = &h->shards[i];
+	for (unsigned int i = 0; i < h->sh->nr_shards; i++) {
+		struct pulse_hists *s = &h->sh->shards[i];
 
 		s->nr_entries = 0;
 		if (s->cc_arena) {
@@ -151,8 +175,8 @@ static void hists__adopt_shards(struct pulse_hists *h)
 			}
 		}
 	}
-	pulse_hists__free_shards(h);
-	h->shards_merged = false;
+	hists__free_shards(h);
+	h->sh->merged = false;
 	/* later allocations (sorting) come from the arena that has them all */
 	for (size_t i = 0; i < h->nr_entries; i++)
 		if (h->entries[i].callchain)
@@ -162,14 +186,16 @@ static void hists__adopt_shards(struct pulse_hists *h)
 int pulse_hists__merge_shards(struct pulse_hists *h)
 {
 	size_t total = h->nr_entries, *next;
+	struct pulse_hists_shards *sh;
 	struct pulse_hist_entry *e;
 
-	if (!h->shards)
+	if (!pulse_hists__is_sharded(h))
 		return 0;
-	for (unsigned int i = 0; i < h->nr_shards; i++)
-		total += h->shards[i].nr_entries;
+	sh = h->sh;
+	for (unsigned int i = 0; i < sh->nr_shards; i++)
+		total += sh->shards[i].nr_entries;
 	e = realloc(h->entries, (total ? total : 1) * sizeof(*e));
-	next = calloc(h->nr_shards, sizeof(*next));
+	next = calloc(sh->nr_shards, sizeof(*next));
 	if (!e || !next) {
 		free(next);
 		if (e)
@@ -183,8 +209,8 @@ int pulse_hists__merge_shards(struct pulse_hists *h)
 		struct pulse_hists *min = NULL;
 		unsigned int min_i = 0;
 
-		for (unsigned int i = 0; i < h->nr_shards; i++) {
-			struct pulse_hists *s = &h->shards[i];
+		for (unsigned int i = 0; i < sh->nr_shards; i++) {
+			struct pulse_hists *s = &sh->shards[i];
 
 			if (next[i] < s->nr_entries &&
 			    (!min || s->entries[next[i]].born < min->entries[next[min_i]].born)) {
@@ -199,22 +225,24 @@ int pulse_hists__merge_shards(struct pulse_hists *h)
 	free(h->index);
 	h->index = NULL;
 	h->index_size = 0;
-	h->shards_merged = true;
+	sh->merged = true;
 	/* trees still growing in the shards: they stay until then */
-	if (!h->trees_from)
+	if (!sh->trees_wait)
 		hists__adopt_shards(h);
 	return 0;
 }
 
 int pulse_hists__finish_trees(struct pulse_hists *h)
 {
+	struct pulse_hists_shards *sh = h->sh;
 	int err;
 
-	if (!h->trees_from)
+	if (!pulse_hists__trees_pending(h))
 		return 0;
-	err = pulse_hist_pool__wait_trees(h->trees_from);
-	h->trees_from = NULL;
-	if (h->shards_merged)
+	err = sh->trees_wait(sh->trees_arg);
+	sh->trees_wait = NULL;
+	sh->trees_arg = NULL;
+	if (sh->merged)
 		hists__adopt_shards(h);
 	return err;
 }

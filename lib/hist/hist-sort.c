@@ -523,11 +523,12 @@ static void hists__sort_entries(struct pulse_hists *h)
 	h->index_size = 0;
 }
 
-void pulse_hists__sort(struct pulse_hists *h)
+int pulse_hists__sort(struct pulse_hists *h)
 {
 	struct chain_sort cs = { .cc = &h->cc };
 	pthread_t tid;
 	bool threaded = false;
+	int err = 0;
 
 	h->chains_sorted = false;
 	/*
@@ -535,9 +536,8 @@ void pulse_hists__sort(struct pulse_hists *h)
 	 * entries are put in order meanwhile (they need no tree), then the
 	 * few trees here.
 	 */
-	if (h->trees_from) {
+	if (pulse_hists__trees_pending(h)) {
 		uint64_t min_hit = h->total_period * (h->cc.min_percent / 100);
-		int err;
 
 		hists__sort_entries(h);
 		err = pulse_hists__finish_trees(h);
@@ -545,8 +545,7 @@ void pulse_hists__sort(struct pulse_hists *h)
 			if (h->entries[i].callchain)
 				err = pulse_cc_root__sort(h->entries[i].callchain, &h->cc, min_hit);
 		h->chains_sorted = true;
-		h->chains_err = err;
-		return;
+		return err;
 	}
 	if (h->use_callchain && h->cc_arena) {
 		/* perf's output_resort(): the threshold of the whole event (graph, flat) */
@@ -562,9 +561,10 @@ void pulse_hists__sort(struct pulse_hists *h)
 		pthread_join(tid, NULL);
 		pulse_arena__adopt(h->cc_arena, &cs.arena);
 		h->chains_sorted = true;
-		h->chains_err = cs.err;
+		err = cs.err;
 	}
 	free(cs.roots);
+	return err;
 }
 
 int pulse_hists__sort_chains(struct pulse_hists *h)
@@ -573,8 +573,9 @@ int pulse_hists__sort_chains(struct pulse_hists *h)
 
 	if (!h->use_callchain)
 		return 0;
+	/* pulse_hists__sort() did, and returned their error */
 	if (h->chains_sorted)
-		return h->chains_err;
+		return 0;
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		struct pulse_hist_entry *e = &h->entries[i];
 		int err;

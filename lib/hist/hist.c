@@ -25,10 +25,34 @@ int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, si
 	return 0;
 }
 
+/*
+ * The shards and their state; the sharded hists' entries, when merged,
+ * are the shards' and are freed with @h's.
+ */
+static void hists__exit_shards(struct pulse_hists *h)
+{
+	struct pulse_hists_shards *sh = h->sh;
+
+	if (!sh)
+		return;
+	/* a pool's threads may still be growing trees in the shards */
+	if (sh->trees_wait)
+		sh->trees_wait(sh->trees_arg);
+	for (unsigned int i = 0; i < sh->nr_shards; i++) {
+		if (sh->merged)
+			sh->shards[i].nr_entries = 0;
+		pulse_hists__exit(&sh->shards[i]);
+	}
+	free(sh->shards);
+	free(sh->hot_bits);
+	free(sh->merges);
+	free(sh);
+	h->sh = NULL;
+}
+
 void pulse_hists__exit(struct pulse_hists *h)
 {
-	/* a pool's threads may still be growing trees in the shards */
-	pulse_hists__finish_trees(h);
+	hists__exit_shards(h);
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		free(h->entries[i].trace);
 		free(h->entries[i].mem);
@@ -41,9 +65,6 @@ void pulse_hists__exit(struct pulse_hists *h)
 	free(h->he_cache);
 	free(h->entries);
 	free(h->index);
-	free(h->hot_bits);
-	free(h->merges);
-	pulse_hists__free_shards(h);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -361,18 +382,18 @@ static unsigned int hash_part(uint64_t hash, unsigned int nr_parts)
  * Pass one's log of what pass two would merge: per sample, the number of
  * merges, then for each the entry and the frame its chain starts at.
  */
-static int hists__log(struct pulse_hists *h, uint32_t v)
+static int hists__log(struct pulse_hists_shards *sh, uint32_t v)
 {
-	if (h->merges_nr == h->merges_alloc) {
-		size_t n = h->merges_alloc ? h->merges_alloc * 2 : 4096;
-		uint32_t *m = realloc(h->merges, n * sizeof(*m));
+	if (sh->merges_nr == sh->merges_alloc) {
+		size_t n = sh->merges_alloc ? sh->merges_alloc * 2 : 4096;
+		uint32_t *m = realloc(sh->merges, n * sizeof(*m));
 
 		if (!m)
 			return -ENOMEM;
-		h->merges = m;
-		h->merges_alloc = n;
+		sh->merges = m;
+		sh->merges_alloc = n;
 	}
-	h->merges[h->merges_nr++] = v;
+	sh->merges[sh->merges_nr++] = v;
 	return 0;
 }
 
@@ -381,11 +402,11 @@ static int hists__merge(struct pulse_hists *h, uint32_t idx, const struct pulse_
 			size_t off, size_t nr, uint64_t period, enum add_mode mode)
 {
 	if (mode == ADD_COUNT && nr && h->use_callchain) {
-		int err = hists__log(h, idx);
+		int err = hists__log(h->sh, idx);
 
-		if (err || (err = hists__log(h, off)))
+		if (err || (err = hists__log(h->sh, off)))
 			return err;
-		h->merges[h->merges_sample]++;
+		h->sh->merges[h->sh->merges_sample]++;
 	}
 	return pulse_hists__append_chain(h, &h->entries[idx], chain + off, nr - off, period,
 					 mode);
@@ -399,13 +420,13 @@ int pulse_hists__add_part(struct pulse_hists *h, const struct pulse_addr_loc *al
 			  const char *comm, uint64_t period, const struct pulse_cc_loc *chain,
 			  size_t nr, unsigned int part, unsigned int nr_parts, enum add_mode mode)
 {
-	/* this sample's count of merges, in pass one's log */
+	/* this sample's count of merges, in pass one's log (a shard's) */
 	if (mode == ADD_COUNT) {
-		int err = hists__log(h, 0);
+		int err = hists__log(h->sh, 0);
 
 		if (err)
 			return err;
-		h->merges_sample = h->merges_nr - 1;
+		h->sh->merges_sample = h->sh->merges_nr - 1;
 	}
 	struct pulse_hist_entry key = {
 		.comm = comm,
@@ -425,6 +446,8 @@ int pulse_hists__add_part(struct pulse_hists *h, const struct pulse_addr_loc *al
 	size_t nr_cache = 0;
 	char level = al->level;
 	uint64_t shash = sample_hash(h, &key);
+	/* a shard's entries merge back in the order of their birth */
+	uint64_t seq = h->sh ? h->sh->seq : 0;
 	uint32_t loc;
 	long idx;
 	int err;
@@ -439,7 +462,7 @@ int pulse_hists__add_part(struct pulse_hists *h, const struct pulse_addr_loc *al
 	}
 	loc = h->sym_key ? pulse_cc_loc__hash(al->dso, al->sym, al->addr) : 0;
 	key.hash = frame_hash(h, &key, shash, loc);
-	key.born = h->cur_seq << 16;
+	key.born = seq << 16;
 	if (hash_part(key.hash, nr_parts) == part) {
 		idx = hists__findnew(h, &key, period, true);
 		if (idx < 0)
@@ -473,7 +496,7 @@ int pulse_hists__add_part(struct pulse_hists *h, const struct pulse_addr_loc *al
 		ckey.hash = frame_hash(h, &ckey, shash, loc);
 		if (hash_part(ckey.hash, nr_parts) != part)
 			continue;
-		ckey.born = h->cur_seq << 16 | (i + 1);
+		ckey.born = seq << 16 | (i + 1);
 		/* recursion: each entry once per sample */
 		dkey = hists__cache_key(h, &ckey, loc, &tmp);
 		for (size_t k = 0; k < nr_cache && !dup; k++)
