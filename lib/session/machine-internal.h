@@ -9,8 +9,11 @@
 /* a new maps version, unique process-wide (what the resolve cache keys on) */
 uint64_t pulse_maps__next_version(void);
 
-/* an empty maps, one reference; NULL: out of memory */
-struct pulse_maps *pulse_maps__new(void);
+/*
+ * an empty maps in @out, one reference (pulse_maps__put() drops it)
+ * Return: 0, or -ENOMEM with @out NULL.
+ */
+int pulse_maps__new(struct pulse_maps **out);
 
 /* another reference to @maps (may be NULL) */
 struct pulse_maps *pulse_maps__get(struct pulse_maps *maps);

@@ -189,6 +189,7 @@ struct pulse_thread *pulse_machine__findnew_thread(struct pulse_machine *m, int3
 	struct pulse_thread *t = pulse_machine__find_thread(m, tid);
 	char name[32];
 	size_t h;
+	int err = 0;
 
 	if (t) {
 		machine__update_thread_pid(m, t, pid);
@@ -215,13 +216,16 @@ struct pulse_thread *pulse_machine__findnew_thread(struct pulse_machine *m, int3
 
 	/* in the hash before looking for the leader, which may be itself */
 	if (pid == tid || pid == -1) {
-		t->maps = pulse_maps__new();
+		err = pulse_maps__new(&t->maps);
 	} else {
 		struct pulse_thread *leader = machine__leader_maps_thread(m, pid);
 
-		t->maps = leader ? pulse_maps__get(leader->maps) : pulse_maps__new();
+		if (leader)
+			t->maps = pulse_maps__get(leader->maps);
+		else
+			err = pulse_maps__new(&t->maps);
 	}
-	if (!t->maps)
+	if (err)
 		return NULL;
 	return t;
 }
@@ -230,9 +234,9 @@ static struct pulse_thread *machine__leader_maps_thread(struct pulse_machine *m,
 {
 	struct pulse_thread *leader = pulse_machine__findnew_thread(m, pid, pid);
 
-	if (leader && !leader->maps)
-		leader->maps = pulse_maps__new();
-	return leader && leader->maps ? leader : NULL;
+	if (leader && !leader->maps && pulse_maps__new(&leader->maps))
+		return NULL;
+	return leader;
 }
 
 static void machine__remove_thread(struct pulse_machine *m, struct pulse_thread *t)

@@ -17,15 +17,16 @@ uint64_t pulse_maps__next_version(void)
 	return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
 }
 
-struct pulse_maps *pulse_maps__new(void)
+int pulse_maps__new(struct pulse_maps **out)
 {
 	struct pulse_maps *maps = calloc(1, sizeof(*maps));
 
-	if (maps) {
-		maps->refcnt = 1;
-		maps->version = pulse_maps__next_version();
-	}
-	return maps;
+	*out = maps;
+	if (!maps)
+		return -ENOMEM;
+	maps->refcnt = 1;
+	maps->version = pulse_maps__next_version();
+	return 0;
 }
 
 struct pulse_maps *pulse_maps__get(struct pulse_maps *maps)
