@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Histograms (lib/hist/hist.c): samples aggregated by sort keys, one
- * struct pulse_hists per event, ordered for output as perf report orders
- * them: by period, largest first, then by each sort key in turn (comm and
- * symbol names alphabetically, DSOs by short name, unknown ones last), then
- * in perf's internal tree order (addresses ascending).
+ * Histograms (lib/hist/hist.c, with sort-key.c, hist-shards.c and
+ * hist-sort.c): samples aggregated by sort keys, one struct pulse_hists
+ * per event, ordered for output as perf report orders them: by period,
+ * largest first, then by each sort key in turn (comm and symbol names
+ * alphabetically, DSOs by short name, unknown ones last), then in perf's
+ * internal tree order (addresses ascending).
  *
  * Entries are equal when all sort keys are equal in perf's sense: the same
  * comm text, the same tid, the same DSO short name, the same symbol
@@ -383,7 +384,10 @@ bool pulse_hists__has_mem_keys(const struct pulse_hists *h);
 /* A memory key perf 6.1 takes only with --mem-mode (mem, symbol_daddr, ... blocked) */
 bool pulse_sort_key__needs_mem_mode(enum pulse_sort_key key);
 
-/* lib/hist/sort-mem.c, for hist.c: the memory keys' se_cmp (this file's sign) and hash */
+/*
+ * lib/hist/sort-mem.c, for sort-key.c and hist.c: the memory keys' se_cmp
+ * (their sign) and hash
+ */
 bool pulse_sort_key__is_mem(enum pulse_sort_key key);
 int pulse_sort_mem__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			const struct pulse_hist_entry *b);
