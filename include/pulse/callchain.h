@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <pulse/cc-cursor.h>
 #include <pulse/symbols.h>
 
 enum pulse_cc_mode {
@@ -22,11 +23,6 @@ enum pulse_cc_mode {
 	PULSE_CC_FLAT,		/* "flat" */
 	PULSE_CC_FOLDED,	/* "folded": one line a chain, ';' between frames */
 	PULSE_CC_NONE,		/* "none": no chains printed */
-};
-
-enum pulse_cc_order {
-	PULSE_CC_CALLEE,	/* sampled function first */
-	PULSE_CC_CALLER,	/* outermost caller first */
 };
 
 enum pulse_cc_value {
@@ -60,47 +56,6 @@ void pulse_callchain_param__init(struct pulse_callchain_param *p);
  * number.
  */
 int pulse_callchain_param__parse(struct pulse_callchain_param *p, const char *arg);
-
-/* One resolved frame. */
-struct pulse_cc_loc {
-	uint64_t ip;				/* the address in the callchain */
-	struct pulse_dso *dso;			/* NULL: no map */
-	const struct pulse_symbol *sym;		/* NULL: unresolved */
-	char level;				/* 'k', '.'; 0 without a map */
-	/*
-	 * pulse_cc_loc__hash() of the frame, made where it was resolved (0:
-	 * not made): aggregation hashes millions of frames, and reading
-	 * each one's symbol again costs a cache miss
-	 */
-	uint32_t hash;
-};
-
-/*
- * A frame's identity as perf's symbol sort key sees it: the DSO's short
- * name and the symbol's range, or the address without a symbol.
- */
-static inline uint32_t pulse_cc_loc__hash(const struct pulse_dso *dso,
-					  const struct pulse_symbol *sym, uint64_t ip)
-{
-	uint64_t v = ip * 0x9e3779b97f4a7c15ULL;
-
-	if (sym)
-		v = (dso ? dso->short_name_hash : 0) ^ sym->start * 0x9e3779b97f4a7c15ULL ^
-		    sym->end * 0xc2b2ae3d27d4eb4fULL;
-	v ^= v >> 31;
-	v *= 0xbf58476d1ce4e5b9ULL;
-	return (uint32_t)(v ^ v >> 32);
-}
-
-/* A sample's frames in the order chains are built (param order). */
-struct pulse_cc_cursor {
-	struct pulse_cc_loc *locs;
-	size_t nr;
-	size_t alloc;
-};
-
-int pulse_cc_cursor__append(struct pulse_cc_cursor *c, const struct pulse_cc_loc *loc);
-void pulse_cc_cursor__exit(struct pulse_cc_cursor *c);
 
 struct pulse_cc_node {
 	struct pulse_cc_node *parent;

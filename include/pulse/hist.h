@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Histograms (lib/hist/hist.c): samples aggregated by sort keys, one
- * struct pulse_hists per event, ordered for output as perf report orders
- * them: by period, largest first, then by each sort key in turn (comm and
- * symbol names alphabetically, DSOs by short name, unknown ones last), then
- * in perf's internal tree order (addresses ascending).
+ * Histograms (lib/hist/hist.c, with sort-key.c, hist-shards.c and
+ * hist-sort.c): samples aggregated by sort keys, one struct pulse_hists
+ * per event, ordered for output as perf report orders them: by period,
+ * largest first, then by each sort key in turn (comm and symbol names
+ * alphabetically, DSOs by short name, unknown ones last), then in perf's
+ * internal tree order (addresses ascending).
  *
  * Entries are equal when all sort keys are equal in perf's sense: the same
  * comm text, the same tid, the same DSO short name, the same symbol
@@ -19,6 +20,8 @@
 #include <pulse/callchain.h>
 #include <pulse/machine.h>
 #include <pulse/hist-filter.h>
+
+struct pulse_hists_shards;
 
 enum pulse_sort_key {
 	PULSE_SORT_COMM,	/* "comm" */
@@ -123,21 +126,15 @@ struct pulse_hists {
 	bool use_callchain;				/* merge chains into entries */
 	struct pulse_callchain_param cc;		/* how chains are merged and sorted */
 	struct pulse_arena *cc_arena;			/* the entries' callchain trees */
-	uint64_t cur_seq;				/* the sample being added */
 	uint64_t *he_cache;				/* entries one sample added (slots) */
 	size_t he_cache_alloc;
 	bool chains_sorted;				/* by pulse_hists__sort() */
-	int chains_err;					/* its result */
-	struct pulse_hists *shards;			/* pulse_hists__make_shards() */
-	unsigned int nr_shards;
-	bool defer_trees;				/* a shard: trees in a second pass */
-	bool shards_merged;				/* entries copied, shards kept */
-	struct pulse_hist_pool *trees_from;		/* its second pass; NULL: done */
-	uint64_t *hot_bits;				/* a shard: entries that get trees */
-	uint32_t *merges;				/* a shard: pass one's log */
-	size_t merges_nr, merges_alloc;
-	size_t merges_sample;				/* the sample's count in it */
-	size_t merges_pos;				/* pass two's place in it */
+	/*
+	 * Its part in aggregation on several threads (lib/hist/pool.c): a
+	 * sharded hists' shards, a shard's log; NULL: neither. Private to
+	 * lib/hist (lib/hist/hist-internal.h).
+	 */
+	struct pulse_hists_shards *sh;
 	const struct pulse_symbol *cur_parent;		/* pulse_hists__set_parent() */
 	bool cur_filtered;				/* pulse_hists__set_parent() */
 	const struct pulse_hist_mem *cur_mem;		/* pulse_hists__set_mem() */
@@ -297,17 +294,21 @@ void pulse_hist_pool__delete(struct pulse_hist_pool *pool);
 
 /**
  * pulse_hists__sort_chains - put every entry's callchain in output order
- * (after pulse_hists__sort())
+ * (after pulse_hists__sort(), when it did not: without a second thread)
  * Return: 0 or -ENOMEM.
  */
 int pulse_hists__sort_chains(struct pulse_hists *h);
 
-/*
- * Put the entries in output order (after which __add() must not be called);
- * with callchains, their trees' order is made at the same time on another
- * thread (pulse_hists__sort_chains() then returns its result).
+/**
+ * pulse_hists__sort - put the entries in output order (after which __add()
+ * must not be called); with callchains, their trees' order is made at the
+ * same time on another thread, and pulse_hists__sort_chains() has nothing
+ * left to do. Short of memory for the entries' order, the rows are the
+ * same, their ties maybe elsewhere.
+ * Return: 0, or the trees' error: -ENOMEM, or that of a pool's second pass
+ * (pulse_hists__finish_trees()).
  */
-void pulse_hists__sort(struct pulse_hists *h);
+int pulse_hists__sort(struct pulse_hists *h);
 
 /**
  * pulse_hists__set_sample - what the next __add()/__add_chain() knows of
@@ -383,7 +384,10 @@ bool pulse_hists__has_mem_keys(const struct pulse_hists *h);
 /* A memory key perf 6.1 takes only with --mem-mode (mem, symbol_daddr, ... blocked) */
 bool pulse_sort_key__needs_mem_mode(enum pulse_sort_key key);
 
-/* lib/hist/sort-mem.c, for hist.c: the memory keys' se_cmp (this file's sign) and hash */
+/*
+ * lib/hist/sort-mem.c, for sort-key.c and hist.c: the memory keys' se_cmp
+ * (their sign) and hash
+ */
 bool pulse_sort_key__is_mem(enum pulse_sort_key key);
 int pulse_sort_mem__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			const struct pulse_hist_entry *b);

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/perf_event.h>
-#include <pulse/callchain.h>
+#include <pulse/cc-cursor.h>
 #include <pulse/data.h>
 #include <pulse/symbols.h>
 

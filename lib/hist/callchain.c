@@ -98,27 +98,6 @@ int pulse_callchain_param__parse(struct pulse_callchain_param *p, const char *ar
 	return err;
 }
 
-int pulse_cc_cursor__append(struct pulse_cc_cursor *c, const struct pulse_cc_loc *loc)
-{
-	if (c->nr == c->alloc) {
-		size_t n = c->alloc ? c->alloc * 2 : 64;
-		struct pulse_cc_loc *l = realloc(c->locs, n * sizeof(*l));
-
-		if (!l)
-			return -ENOMEM;
-		c->locs = l;
-		c->alloc = n;
-	}
-	c->locs[c->nr++] = *loc;
-	return 0;
-}
-
-void pulse_cc_cursor__exit(struct pulse_cc_cursor *c)
-{
-	free(c->locs);
-	memset(c, 0, sizeof(*c));
-}
-
 /*
  * perf's match_chain(): @have (in the tree) against @want (the sample).
  * Functions are equal by DSO and start address (perf 6.1 compares names

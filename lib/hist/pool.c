@@ -21,6 +21,7 @@
 #include <string.h>
 #include <pulse/hist.h>
 #include "core/internal.h"
+#include "hist/hist-internal.h"
 
 #define POOL_BATCHES 4
 #define BATCH_SAMPLES 2048
@@ -175,7 +176,8 @@ void pulse_hist_pool__delete(struct pulse_hist_pool *pool)
 		pool__stop(pool);
 	pool->trees_running = false;
 	for (size_t i = 0; i < pool->nr_hists; i++)
-		if (pool->hists[i].trees_from == pool)
+		if (pulse_hists__trees_pending(&pool->hists[i]) &&
+		    pool->hists[i].sh->trees_arg == pool)
 			pulse_hists__finish_trees(&pool->hists[i]);
 	pool__free_batches(pool);
 	free(pool->threads);
@@ -338,7 +340,7 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 
 	if (pool->finished)
 		return -EINVAL;
-	if (!h->shards) {
+	if (!pulse_hists__is_sharded(h)) {
 		err = pulse_hists__make_shards(h, pool->nr_threads);
 		if (err)
 			return err;
@@ -346,8 +348,8 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 		if (!pool->decided)
 			pool->retain = pulse_hists__defers_trees(h);
 		pool->decided = true;
-		for (unsigned int i = 0; !pool->retain && i < h->nr_shards; i++)
-			h->shards[i].defer_trees = false;
+		for (unsigned int i = 0; !pool->retain && i < h->sh->nr_shards; i++)
+			h->sh->shards[i].sh->defer_trees = false;
 	}
 	b = pool__filling(pool);
 	if (!b)
@@ -384,7 +386,7 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 		s->trace = b->text_len;
 		b->text_len += len;
 	}
-	s->shards = h->shards;
+	s->shards = h->sh->shards;
 	s->seq = h->nr_samples;
 	s->al = *al;
 	s->comm = comm;
@@ -440,6 +442,12 @@ int pulse_hist_pool__wait_trees(struct pulse_hist_pool *pool)
 	return pool->err;
 }
 
+/* a hists' way to wait for the second pass (struct pulse_hists_shards) */
+static int pool__trees_wait(void *pool)
+{
+	return pulse_hist_pool__wait_trees(pool);
+}
+
 int pulse_hist_pool__finish(struct pulse_hist_pool *pool, struct pulse_hists *hists,
 			    size_t nr_hists)
 {
@@ -461,7 +469,7 @@ int pulse_hist_pool__finish(struct pulse_hist_pool *pool, struct pulse_hists *hi
 	pool->hists = hists;
 	pool->nr_hists = nr_hists;
 	for (size_t i = 0; i < nr_hists && !err; i++)
-		if (hists[i].shards)
+		if (pulse_hists__is_sharded(&hists[i]))
 			err = pulse_hists__mark_hot(&hists[i]);
 	if (err)
 		goto out;
@@ -473,9 +481,12 @@ int pulse_hist_pool__finish(struct pulse_hist_pool *pool, struct pulse_hists *hi
 		pulse_hist_pool__wait_trees(pool);
 		goto out;
 	}
-	for (size_t i = 0; i < nr_hists; i++)
-		if (hists[i].shards && pulse_hists__defers_trees(&hists[i]))
-			hists[i].trees_from = pool;
+	for (size_t i = 0; i < nr_hists; i++) {
+		if (pulse_hists__is_sharded(&hists[i]) && pulse_hists__defers_trees(&hists[i])) {
+			hists[i].sh->trees_wait = pool__trees_wait;
+			hists[i].sh->trees_arg = pool;
+		}
+	}
 	return 0;
 out:
 	pool__free_batches(pool);

@@ -86,8 +86,7 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 			continue;
 		if (rep->relative)
 			pulse_hists__use_relative(h);
-		pulse_hists__sort(h);
-		if (pulse_hists__sort_chains(h))
+		if (pulse_hists__sort(h) || pulse_hists__sort_chains(h))
 			return -ENOMEM;
 		pulse_stdio__event_header(fp, pulse_session__event_name(rep->session, i, buf,
 									sizeof(buf)),

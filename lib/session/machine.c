@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Threads and maps rebuilt from COMM, FORK, EXIT, MMAP and MMAP2 records,
- * and the placement of sample addresses on them; see include/pulse/machine.h
- * for the perf 6.1 rules followed. Threads live in a hash by tid; a thread
- * replaced by a FORK of the same tid goes to a graveyard rather than being
- * freed, because report entries made from it still point at it.
+ * Threads and maps rebuilt from COMM, FORK, EXIT, MMAP and MMAP2 records;
+ * see include/pulse/machine.h for the perf 6.1 rules followed. Threads
+ * live in a hash by tid; a thread replaced by a FORK of the same tid goes
+ * to a graveyard rather than being freed, because report entries made
+ * from it still point at it. A process's maps are lib/session/maps.c's;
+ * placing sample addresses on them is lib/session/machine-resolve.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,132 +14,9 @@
 #include <sys/mman.h>
 #include <pulse/machine.h>
 #include "core/internal.h"
+#include "session/machine-internal.h"
 
 #define KERNEL_MMAP_NAME "[kernel.kallsyms]"
-
-/* ---- maps --------------------------------------------------------------- */
-
-static uint64_t maps__next_version(void)
-{
-	static uint64_t last;
-
-	return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
-}
-
-static struct pulse_maps *maps__new(void)
-{
-	struct pulse_maps *maps = calloc(1, sizeof(*maps));
-
-	if (maps) {
-		maps->refcnt = 1;
-		maps->version = maps__next_version();
-	}
-	return maps;
-}
-
-static struct pulse_maps *maps__get(struct pulse_maps *maps)
-{
-	if (maps)
-		maps->refcnt++;
-	return maps;
-}
-
-static void maps__put(struct pulse_maps *maps)
-{
-	if (maps && --maps->refcnt == 0) {
-		free(maps->maps);
-		free(maps);
-	}
-}
-
-/* index of the first map whose end is above addr */
-static size_t maps__first_ending_after(const struct pulse_maps *maps, uint64_t addr)
-{
-	size_t lo = 0, hi = maps->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (maps->maps[mid].end <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-int pulse_maps__insert(struct pulse_maps *maps, const struct pulse_map *map)
-{
-	struct pulse_map before, after;
-	bool has_before = false, has_after = false;
-	size_t first, last, add;
-
-	if (map->end <= map->start)
-		return 0;
-	maps->version = maps__next_version();
-	/* the overlapped maps form one run [first, last) */
-	first = maps__first_ending_after(maps, map->start);
-	last = first;
-	while (last < maps->nr && maps->maps[last].start < map->end)
-		last++;
-	if (first < last) {
-		const struct pulse_map *lo = &maps->maps[first], *hi = &maps->maps[last - 1];
-
-		if (lo->start < map->start) {
-			before = *lo;
-			before.end = map->start;
-			has_before = true;
-		}
-		if (hi->end > map->end) {
-			after = *hi;
-			after.pgoff += map->end - hi->start;
-			after.start = map->end;
-			has_after = true;
-		}
-	}
-	add = 1 + has_before + has_after;
-	if (maps->nr - (last - first) + add > maps->alloc) {
-		size_t n = maps->alloc ? maps->alloc * 2 : 16;
-		struct pulse_map *m;
-
-		while (n < maps->nr - (last - first) + add)
-			n *= 2;
-		m = realloc(maps->maps, n * sizeof(*m));
-		if (!m)
-			return -ENOMEM;
-		maps->maps = m;
-		maps->alloc = n;
-	}
-	memmove(&maps->maps[first + add], &maps->maps[last],
-		(maps->nr - last) * sizeof(*maps->maps));
-	maps->nr = maps->nr - (last - first) + add;
-	if (has_before)
-		maps->maps[first++] = before;
-	maps->maps[first++] = *map;
-	if (has_after)
-		maps->maps[first] = after;
-	return 0;
-}
-
-const struct pulse_map *pulse_maps__find(const struct pulse_maps *maps, uint64_t addr)
-{
-	size_t i = maps__first_ending_after(maps, addr);
-
-	if (i < maps->nr && maps->maps[i].start <= addr)
-		return &maps->maps[i];
-	return NULL;
-}
-
-static int maps__clone(struct pulse_maps *dst, const struct pulse_maps *src)
-{
-	for (size_t i = 0; i < src->nr; i++) {
-		int err = pulse_maps__insert(dst, &src->maps[i]);
-
-		if (err)
-			return err;
-	}
-	return 0;
-}
 
 /* ---- strings ------------------------------------------------------------ */
 
@@ -203,7 +81,7 @@ int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts 
 		return -ENOMEM;
 	}
 	m->kmaps.refcnt = 1;
-	m->kmaps.version = maps__next_version();
+	m->kmaps.version = pulse_maps__next_version();
 	/* perf's idle task: samples of pid 0 read "swapper" */
 	idle = pulse_machine__findnew_thread(m, 0, 0);
 	if (idle)
@@ -218,7 +96,7 @@ int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts 
 
 static void thread__delete(struct pulse_thread *t)
 {
-	maps__put(t->maps);
+	pulse_maps__put(t->maps);
 	free(t);
 }
 
@@ -301,8 +179,8 @@ static void machine__update_thread_pid(struct pulse_machine *m, struct pulse_thr
 		return;
 	if (t->maps && t->maps->nr)
 		pr_debug("machine: discarding thread maps for %d:%d\n", t->pid, t->tid);
-	maps__put(t->maps);
-	t->maps = maps__get(leader->maps);
+	pulse_maps__put(t->maps);
+	t->maps = pulse_maps__get(leader->maps);
 }
 
 struct pulse_thread *pulse_machine__findnew_thread(struct pulse_machine *m, int32_t pid,
@@ -311,6 +189,7 @@ struct pulse_thread *pulse_machine__findnew_thread(struct pulse_machine *m, int3
 	struct pulse_thread *t = pulse_machine__find_thread(m, tid);
 	char name[32];
 	size_t h;
+	int err = 0;
 
 	if (t) {
 		machine__update_thread_pid(m, t, pid);
@@ -337,13 +216,16 @@ struct pulse_thread *pulse_machine__findnew_thread(struct pulse_machine *m, int3
 
 	/* in the hash before looking for the leader, which may be itself */
 	if (pid == tid || pid == -1) {
-		t->maps = maps__new();
+		err = pulse_maps__new(&t->maps);
 	} else {
 		struct pulse_thread *leader = machine__leader_maps_thread(m, pid);
 
-		t->maps = leader ? maps__get(leader->maps) : maps__new();
+		if (leader)
+			t->maps = pulse_maps__get(leader->maps);
+		else
+			err = pulse_maps__new(&t->maps);
 	}
-	if (!t->maps)
+	if (err)
 		return NULL;
 	return t;
 }
@@ -352,9 +234,9 @@ static struct pulse_thread *machine__leader_maps_thread(struct pulse_machine *m,
 {
 	struct pulse_thread *leader = pulse_machine__findnew_thread(m, pid, pid);
 
-	if (leader && !leader->maps)
-		leader->maps = maps__new();
-	return leader && leader->maps ? leader : NULL;
+	if (leader && !leader->maps && pulse_maps__new(&leader->maps))
+		return NULL;
+	return leader;
 }
 
 static void machine__remove_thread(struct pulse_machine *m, struct pulse_thread *t)
@@ -436,7 +318,7 @@ static int process_fork(struct pulse_machine *m, const struct perf_event_header 
 		return 0;
 	if (rec->misc & PERF_RECORD_MISC_FORK_EXEC)
 		return 0;
-	return maps__clone(t->maps, parent->maps);
+	return pulse_maps__clone(t->maps, parent->maps);
 }
 
 static int process_exit(struct pulse_machine *m, const struct perf_event_header *rec)
@@ -598,224 +480,4 @@ int pulse_machine__process(struct pulse_machine *m, const struct perf_event_head
 	default:
 		return 0;
 	}
-}
-
-/*
- * Placing an address is a map search and a symbol search; callchains ask
- * for the same few thousand addresses millions of times. A direct-mapped
- * cache keyed by the maps' version (new for every change and every maps
- * object) and the address remembers the answers.
- */
-#define RCACHE_SIZE 8192
-
-struct pulse_resolve_slot {
-	uint64_t version;		/* 0: empty */
-	uint64_t ip;
-	struct pulse_dso *dso;
-	const struct pulse_symbol *sym;
-	uint64_t addr;
-	uint32_t hash;			/* pulse_cc_loc__hash() at @ip */
-};
-
-/*
- * perf's reach into the kernel beyond the recorded kernel MMAP: it maps the
- * kernel from /proc/kcore or kallsyms, which cover .init.text
- * (start_kernel, x86_64_start_kernel in the idle task's chain), while the
- * MMAP record ends at _etext. An address above the kernel's start that a
- * kernel symbol covers is placed there, as perf report and script do.
- */
-static void machine__place_kernel_beyond(struct pulse_machine *m, uint64_t ip,
-					 struct pulse_addr_loc *al)
-{
-	const struct pulse_symbol *sym;
-
-	if (!m->kernel_dso)
-		return;
-	for (size_t i = 0; i < m->kmaps.nr; i++) {
-		if (m->kmaps.maps[i].dso != m->kernel_dso)
-			continue;
-		if (ip < m->kmaps.maps[i].start)
-			return;
-		break;
-	}
-	sym = pulse_dso__find_symbol(&m->dsos, m->kernel_dso, ip);
-	if (sym) {
-		al->dso = m->kernel_dso;
-		al->sym = sym;
-		al->addr = ip;
-	}
-}
-
-/* @hash (may be NULL): pulse_cc_loc__hash() of the frame at @ip */
-static void machine__place(struct pulse_machine *m, const struct pulse_maps *maps, uint64_t ip,
-			   struct pulse_addr_loc *al, uint32_t *hash)
-{
-	struct pulse_resolve_slot *slot = NULL;
-	const struct pulse_map *map;
-	uint32_t h;
-
-	if (!m->rcache)
-		m->rcache = calloc(RCACHE_SIZE, sizeof(*m->rcache));
-	if (m->rcache) {
-		uint64_t h = (ip ^ (maps->version * 0x9e3779b97f4a7c15ULL)) * 0xff51afd7ed558ccdULL;
-
-		slot = &m->rcache[(h >> 40) & (RCACHE_SIZE - 1)];
-		if (slot->version == maps->version && slot->ip == ip) {
-			al->dso = slot->dso;
-			al->sym = slot->sym;
-			al->addr = slot->addr;
-			if (hash)
-				*hash = slot->hash;
-			return;
-		}
-	}
-	map = pulse_maps__find(maps, ip);
-	if (map) {
-		al->dso = map->dso;
-		al->addr = pulse_map__map_ip(map, ip);
-		if (map->dso->kind == PULSE_DSO_MODULE) {
-			/* from its .ko, a module's addresses start at .text */
-			pulse_dso__load(&m->dsos, map->dso);
-			al->addr += map->dso->kmod_text_off;
-		}
-		al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
-	} else if (maps == &m->kmaps) {
-		machine__place_kernel_beyond(m, ip, al);
-	}
-	h = pulse_cc_loc__hash(al->dso, al->sym, ip);
-	if (hash)
-		*hash = h;
-	if (slot)
-		*slot = (struct pulse_resolve_slot){ maps->version, ip, al->dso, al->sym, al->addr, h };
-}
-
-static void machine__resolve_in(struct pulse_machine *m, struct pulse_thread *t, uint8_t cpumode,
-				uint64_t ip, struct pulse_addr_loc *al, uint32_t *hash)
-{
-	memset(al, 0, sizeof(*al));
-	al->thread = t;
-	al->addr = ip;
-	al->cpumode = cpumode;
-	if (cpumode == PERF_RECORD_MISC_KERNEL) {
-		al->level = 'k';
-		machine__place(m, &m->kmaps, ip, al, hash);
-	} else if (cpumode == PERF_RECORD_MISC_USER) {
-		al->level = '.';
-		machine__place(m, t->maps, ip, al, hash);
-	} else {
-		/* hypervisor, guests (perf reports host only by default), unknown */
-		al->level = 'H';
-	}
-}
-
-void pulse_machine__resolve_thread(struct pulse_machine *m, struct pulse_thread *t,
-				   uint8_t cpumode, uint64_t ip, struct pulse_addr_loc *al)
-{
-	machine__resolve_in(m, t, cpumode, ip, al, NULL);
-}
-
-int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
-			   uint64_t ip, struct pulse_addr_loc *al)
-{
-	struct pulse_thread *t = pulse_machine__findnew_thread(m, pid, tid);
-
-	if (!t) {
-		memset(al, 0, sizeof(*al));
-		return -ENOMEM;
-	}
-	machine__resolve_in(m, t, cpumode, ip, al, NULL);
-	return 0;
-}
-
-static uint64_t chain_ip(const void *ips, uint64_t i)
-{
-	uint64_t v;
-
-	memcpy(&v, (const char *)ips + i * sizeof(v), sizeof(v));
-	return v;
-}
-
-int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32_t tid,
-				     const void *ips, uint64_t nr, enum pulse_cc_order order,
-				     struct pulse_cc_cursor *cur)
-{
-	uint8_t cpumode = PERF_RECORD_MISC_USER;
-	uint64_t first = 0, last = nr, frames = 0;
-	struct pulse_thread *t;
-
-	cur->nr = 0;
-	/*
-	 * Every address takes the mode of the marker before it; perf drops
-	 * the whole chain for a marker it does not know.
-	 */
-	for (uint64_t i = 0; i < nr; i++) {
-		uint64_t ip = chain_ip(ips, i);
-
-		if (ip < PERF_CONTEXT_MAX)
-			continue;
-		if (ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL && ip != PERF_CONTEXT_USER)
-			return 0;
-	}
-	/* perf keeps the first PULSE_MAX_STACK frames in the order it walks */
-	for (uint64_t i = 0; i < nr; i++)
-		frames += chain_ip(ips, i) < PERF_CONTEXT_MAX;
-	if (frames > PULSE_MAX_STACK) {
-		uint64_t skip = frames - PULSE_MAX_STACK, seen = 0;
-
-		if (order == PULSE_CC_CALLEE) {
-			for (last = 0; last < nr && seen < PULSE_MAX_STACK; last++)
-				seen += chain_ip(ips, last) < PERF_CONTEXT_MAX;
-		} else {
-			for (first = 0; first < nr && seen < skip; first++)
-				seen += chain_ip(ips, first) < PERF_CONTEXT_MAX;
-		}
-	}
-	if (cur->alloc < nr) {
-		struct pulse_cc_loc *l = realloc(cur->locs, nr * sizeof(*l));
-
-		if (!l)
-			return -ENOMEM;
-		cur->locs = l;
-		cur->alloc = nr;
-	}
-	/* the mode in force at @first */
-	for (uint64_t i = 0; i < first; i++) {
-		uint64_t ip = chain_ip(ips, i);
-
-		if (ip >= PERF_CONTEXT_MAX)
-			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
-				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
-				  PERF_RECORD_MISC_HYPERVISOR;
-	}
-	t = pulse_machine__findnew_thread(m, pid, tid);
-	if (!t)
-		return -ENOMEM;
-	for (uint64_t i = first; i < last; i++) {
-		uint64_t ip = chain_ip(ips, i);
-		struct pulse_addr_loc al;
-		struct pulse_cc_loc *loc;
-
-		if (ip >= PERF_CONTEXT_MAX) {
-			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
-				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
-				  PERF_RECORD_MISC_HYPERVISOR;
-			continue;
-		}
-		loc = &cur->locs[cur->nr++];
-		loc->hash = 0;
-		machine__resolve_in(m, t, cpumode, ip, &al, &loc->hash);
-		loc->ip = ip;
-		loc->dso = al.dso;
-		loc->sym = al.sym;
-		loc->level = al.dso ? al.level : 0;
-	}
-	if (order == PULSE_CC_CALLER) {
-		for (size_t i = 0, j = cur->nr ? cur->nr - 1 : 0; i < j; i++, j--) {
-			struct pulse_cc_loc t = cur->locs[i];
-
-			cur->locs[i] = cur->locs[j];
-			cur->locs[j] = t;
-		}
-	}
-	return 0;
 }

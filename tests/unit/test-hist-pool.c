@@ -281,7 +281,7 @@ static void test_pool__same_as_one_thread(void)
 		want_unsorted = render(&one, false);
 		if (m->relative)
 			pulse_hists__use_relative(&one);
-		pulse_hists__sort(&one);
+		ASSERT_EQ(pulse_hists__sort(&one), 0);
 		ASSERT_EQ(pulse_hists__sort_chains(&one), 0);
 		want = render(&one, true);
 		ASSERT_TRUE(want != NULL);
@@ -320,7 +320,7 @@ static void test_pool__same_as_one_thread(void)
 			free(got);
 			if (m->relative)
 				pulse_hists__use_relative(&h);
-			pulse_hists__sort(&h);
+			ASSERT_EQ(pulse_hists__sort(&h), 0);
 			ASSERT_EQ(pulse_hists__sort_chains(&h), 0);
 			if (nt == 3)
 				pulse_hist_pool__delete(pool);
@@ -416,7 +416,7 @@ static void test_pool__hists_array_moves(void)
 			ASSERT_EQ(pulse_hists__add_chain(&one[e], &v[i].al, w.comms[v[i].thread],
 							 v[i].period, v[i].chain, v[i].nr), 0);
 		}
-		pulse_hists__sort(&one[e]);
+		ASSERT_EQ(pulse_hists__sort(&one[e]), 0);
 		ASSERT_EQ(pulse_hists__sort_chains(&one[e]), 0);
 		want[e] = render(&one[e], true);
 	}
@@ -444,7 +444,7 @@ static void test_pool__hists_array_moves(void)
 	ASSERT_EQ(pulse_hist_pool__finish(pool, h, 2), 0);
 	for (int e = 0; e < 2; e++) {
 		ASSERT_EQ(pulse_hists__merge_shards(&h[e]), 0);
-		pulse_hists__sort(&h[e]);
+		ASSERT_EQ(pulse_hists__sort(&h[e]), 0);
 		ASSERT_EQ(pulse_hists__sort_chains(&h[e]), 0);
 		got = render(&h[e], true);
 		ASSERT_TRUE(got != NULL);

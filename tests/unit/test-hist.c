@@ -74,7 +74,7 @@ static void test_hist__aggregate_and_order(void)
 	ASSERT_EQ(h.nr_entries, 7);
 	ASSERT_EQ(h.total_period, 500);
 	ASSERT_EQ(h.nr_samples, 8);
-	pulse_hists__sort(&h);
+	ASSERT_EQ(pulse_hists__sort(&h), 0);
 	ASSERT_EQ(h.entries[0].period, 200);
 	ASSERT_STREQ(h.entries[0].sym->name, "main");
 	/* 50s: comm app first; dso "app" < "libc.so.6" < unknown; resolved before
@@ -103,7 +103,7 @@ static void test_hist__keys_decide_identity(void)
 	add(&h, &f, f.t2, f.libc, 1, 0x210, 2);
 	add(&h, &f, f.t2, f.app, 2, 0x310, 4);
 	ASSERT_EQ(h.nr_entries, 2);
-	pulse_hists__sort(&h);
+	ASSERT_EQ(pulse_hists__sort(&h), 0);
 	ASSERT_TRUE(h.entries[0].dso == f.app);
 	ASSERT_EQ(h.entries[1].period, 3);
 	pulse_hists__exit(&h);
@@ -113,7 +113,7 @@ static void test_hist__keys_decide_identity(void)
 	add(&h, &f, f.t1, f.libc, 0, 0x120, 5);
 	add(&h, &f, f.t1, f.libc, 0, 0x130, 5);
 	ASSERT_EQ(h.nr_entries, 2);
-	pulse_hists__sort(&h);
+	ASSERT_EQ(pulse_hists__sort(&h), 0);
 	ASSERT_EQ(h.entries[0].thread->tid, 10);
 	pulse_hists__exit(&h);
 	pulse_machine__exit(&f.m);
@@ -154,7 +154,7 @@ static void test_hist__parent_and_filtered(void)
 	pulse_hists__use_relative(&h);
 	ASSERT_EQ(h.total_period, 30);
 	ASSERT_EQ(h.nr_samples, 3);
-	pulse_hists__sort(&h);
+	ASSERT_EQ(pulse_hists__sort(&h), 0);
 	fp = open_memstream(&out, &len);
 	pulse_hists__fprintf(&h, fp, NULL);
 	fclose(fp);
@@ -188,9 +188,11 @@ static char *print(struct pulse_hists *h, const struct pulse_stdio_opts *o)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	FILE *fp;
 
-	pulse_hists__sort(h);
+	if (pulse_hists__sort(h))
+		return NULL;
+	fp = open_memstream(&buf, &len);
 	pulse_hists__fprintf(h, fp, o);
 	fclose(fp);
 	return buf;
@@ -441,7 +443,7 @@ static void test_hist__children_and_chains(void)
 	ASSERT_EQ(pulse_hists__add_chain(&h, &al, f.t1->comm, 200, c2, 3), 0);
 	ASSERT_EQ(h.total_period, 400);
 	ASSERT_EQ(h.nr_entries, 3);
-	pulse_hists__sort(&h);
+	ASSERT_EQ(pulse_hists__sort(&h), 0);
 	ASSERT_EQ(pulse_hists__sort_chains(&h), 0);
 	/* main: self 200, children 400 (counted once for the recursion) */
 	ASSERT_STREQ(h.entries[0].sym->name, "main");

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Inside lib/session: lib/session/maps.c, for machine.c's threads */
+#ifndef PULSE_SESSION_MACHINE_INTERNAL_H
+#define PULSE_SESSION_MACHINE_INTERNAL_H
+
+#include <stdint.h>
+#include <pulse/machine.h>
+
+/* a new maps version, unique process-wide (what the resolve cache keys on) */
+uint64_t pulse_maps__next_version(void);
+
+/*
+ * an empty maps in @out, one reference (pulse_maps__put() drops it)
+ * Return: 0, or -ENOMEM with @out NULL.
+ */
+int pulse_maps__new(struct pulse_maps **out);
+
+/* another reference to @maps (may be NULL) */
+struct pulse_maps *pulse_maps__get(struct pulse_maps *maps);
+
+/* drop a reference, freeing @maps with the last; NULL is a no-op */
+void pulse_maps__put(struct pulse_maps *maps);
+
+/* insert @src's maps into @dst. Return: 0 or -ENOMEM. */
+int pulse_maps__clone(struct pulse_maps *dst, const struct pulse_maps *src);
+
+#endif

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sample addresses placed on the machine's maps: the thread's or the
+ * kernel's by cpumode, then the DSO and symbol there; a callchain frame by
+ * frame as perf 6.1's thread__resolve_callchain_sample() walks it. See
+ * include/pulse/machine.h.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pulse/machine.h>
+
+/*
+ * Placing an address is a map search and a symbol search; callchains ask
+ * for the same few thousand addresses millions of times. A direct-mapped
+ * cache keyed by the maps' version (new for every change and every maps
+ * object) and the address remembers the answers.
+ */
+#define RCACHE_SIZE 8192
+
+struct pulse_resolve_slot {
+	uint64_t version;		/* 0: empty */
+	uint64_t ip;
+	struct pulse_dso *dso;
+	const struct pulse_symbol *sym;
+	uint64_t addr;
+	uint32_t hash;			/* pulse_cc_loc__hash() at @ip */
+};
+
+/*
+ * perf's reach into the kernel beyond the recorded kernel MMAP: it maps the
+ * kernel from /proc/kcore or kallsyms, which cover .init.text
+ * (start_kernel, x86_64_start_kernel in the idle task's chain), while the
+ * MMAP record ends at _etext. An address above the kernel's start that a
+ * kernel symbol covers is placed there, as perf report and script do.
+ */
+static void machine__place_kernel_beyond(struct pulse_machine *m, uint64_t ip,
+					 struct pulse_addr_loc *al)
+{
+	const struct pulse_symbol *sym;
+
+	if (!m->kernel_dso)
+		return;
+	for (size_t i = 0; i < m->kmaps.nr; i++) {
+		if (m->kmaps.maps[i].dso != m->kernel_dso)
+			continue;
+		if (ip < m->kmaps.maps[i].start)
+			return;
+		break;
+	}
+	sym = pulse_dso__find_symbol(&m->dsos, m->kernel_dso, ip);
+	if (sym) {
+		al->dso = m->kernel_dso;
+		al->sym = sym;
+		al->addr = ip;
+	}
+}
+
+/* @hash (may be NULL): pulse_cc_loc__hash() of the frame at @ip */
+static void machine__place(struct pulse_machine *m, const struct pulse_maps *maps, uint64_t ip,
+			   struct pulse_addr_loc *al, uint32_t *hash)
+{
+	struct pulse_resolve_slot *slot = NULL;
+	const struct pulse_map *map;
+	uint32_t h;
+
+	if (!m->rcache)
+		m->rcache = calloc(RCACHE_SIZE, sizeof(*m->rcache));
+	if (m->rcache) {
+		uint64_t h = (ip ^ (maps->version * 0x9e3779b97f4a7c15ULL)) * 0xff51afd7ed558ccdULL;
+
+		slot = &m->rcache[(h >> 40) & (RCACHE_SIZE - 1)];
+		if (slot->version == maps->version && slot->ip == ip) {
+			al->dso = slot->dso;
+			al->sym = slot->sym;
+			al->addr = slot->addr;
+			if (hash)
+				*hash = slot->hash;
+			return;
+		}
+	}
+	map = pulse_maps__find(maps, ip);
+	if (map) {
+		al->dso = map->dso;
+		al->addr = pulse_map__map_ip(map, ip);
+		if (map->dso->kind == PULSE_DSO_MODULE) {
+			/* from its .ko, a module's addresses start at .text */
+			pulse_dso__load(&m->dsos, map->dso);
+			al->addr += map->dso->kmod_text_off;
+		}
+		al->sym = pulse_dso__find_symbol(&m->dsos, map->dso, al->addr);
+	} else if (maps == &m->kmaps) {
+		machine__place_kernel_beyond(m, ip, al);
+	}
+	h = pulse_cc_loc__hash(al->dso, al->sym, ip);
+	if (hash)
+		*hash = h;
+	if (slot)
+		*slot = (struct pulse_resolve_slot){ maps->version, ip, al->dso, al->sym, al->addr, h };
+}
+
+static void machine__resolve_in(struct pulse_machine *m, struct pulse_thread *t, uint8_t cpumode,
+				uint64_t ip, struct pulse_addr_loc *al, uint32_t *hash)
+{
+	memset(al, 0, sizeof(*al));
+	al->thread = t;
+	al->addr = ip;
+	al->cpumode = cpumode;
+	if (cpumode == PERF_RECORD_MISC_KERNEL) {
+		al->level = 'k';
+		machine__place(m, &m->kmaps, ip, al, hash);
+	} else if (cpumode == PERF_RECORD_MISC_USER) {
+		al->level = '.';
+		machine__place(m, t->maps, ip, al, hash);
+	} else {
+		/* hypervisor, guests (perf reports host only by default), unknown */
+		al->level = 'H';
+	}
+}
+
+void pulse_machine__resolve_thread(struct pulse_machine *m, struct pulse_thread *t,
+				   uint8_t cpumode, uint64_t ip, struct pulse_addr_loc *al)
+{
+	machine__resolve_in(m, t, cpumode, ip, al, NULL);
+}
+
+int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,
+			   uint64_t ip, struct pulse_addr_loc *al)
+{
+	struct pulse_thread *t = pulse_machine__findnew_thread(m, pid, tid);
+
+	if (!t) {
+		memset(al, 0, sizeof(*al));
+		return -ENOMEM;
+	}
+	machine__resolve_in(m, t, cpumode, ip, al, NULL);
+	return 0;
+}
+
+static uint64_t chain_ip(const void *ips, uint64_t i)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)ips + i * sizeof(v), sizeof(v));
+	return v;
+}
+
+int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32_t tid,
+				     const void *ips, uint64_t nr, enum pulse_cc_order order,
+				     struct pulse_cc_cursor *cur)
+{
+	uint8_t cpumode = PERF_RECORD_MISC_USER;
+	uint64_t first = 0, last = nr, frames = 0;
+	struct pulse_thread *t;
+
+	cur->nr = 0;
+	/*
+	 * Every address takes the mode of the marker before it; perf drops
+	 * the whole chain for a marker it does not know.
+	 */
+	for (uint64_t i = 0; i < nr; i++) {
+		uint64_t ip = chain_ip(ips, i);
+
+		if (ip < PERF_CONTEXT_MAX)
+			continue;
+		if (ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL && ip != PERF_CONTEXT_USER)
+			return 0;
+	}
+	/* perf keeps the first PULSE_MAX_STACK frames in the order it walks */
+	for (uint64_t i = 0; i < nr; i++)
+		frames += chain_ip(ips, i) < PERF_CONTEXT_MAX;
+	if (frames > PULSE_MAX_STACK) {
+		uint64_t skip = frames - PULSE_MAX_STACK, seen = 0;
+
+		if (order == PULSE_CC_CALLEE) {
+			for (last = 0; last < nr && seen < PULSE_MAX_STACK; last++)
+				seen += chain_ip(ips, last) < PERF_CONTEXT_MAX;
+		} else {
+			for (first = 0; first < nr && seen < skip; first++)
+				seen += chain_ip(ips, first) < PERF_CONTEXT_MAX;
+		}
+	}
+	if (cur->alloc < nr) {
+		struct pulse_cc_loc *l = realloc(cur->locs, nr * sizeof(*l));
+
+		if (!l)
+			return -ENOMEM;
+		cur->locs = l;
+		cur->alloc = nr;
+	}
+	/* the mode in force at @first */
+	for (uint64_t i = 0; i < first; i++) {
+		uint64_t ip = chain_ip(ips, i);
+
+		if (ip >= PERF_CONTEXT_MAX)
+			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
+				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
+				  PERF_RECORD_MISC_HYPERVISOR;
+	}
+	t = pulse_machine__findnew_thread(m, pid, tid);
+	if (!t)
+		return -ENOMEM;
+	for (uint64_t i = first; i < last; i++) {
+		uint64_t ip = chain_ip(ips, i);
+		struct pulse_addr_loc al;
+		struct pulse_cc_loc *loc;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
+				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
+				  PERF_RECORD_MISC_HYPERVISOR;
+			continue;
+		}
+		loc = &cur->locs[cur->nr++];
+		loc->hash = 0;
+		machine__resolve_in(m, t, cpumode, ip, &al, &loc->hash);
+		loc->ip = ip;
+		loc->dso = al.dso;
+		loc->sym = al.sym;
+		loc->level = al.dso ? al.level : 0;
+	}
+	if (order == PULSE_CC_CALLER) {
+		for (size_t i = 0, j = cur->nr ? cur->nr - 1 : 0; i < j; i++, j--) {
+			struct pulse_cc_loc t = cur->locs[i];
+
+			cur->locs[i] = cur->locs[j];
+			cur->locs[j] = t;
+		}
+	}
+	return 0;
+}
