@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <pulse/build-id.h>
+#include <pulse/symbols.h>
 #include "core/internal.h"
 
 #ifndef NT_GNU_BUILD_ID
@@ -229,4 +230,48 @@ int pulse_build_id__hex(const unsigned char *id, size_t len, char *buf, size_t s
 	}
 	buf[2 * len] = '\0';
 	return (int)(2 * len);
+}
+
+int pulse_elf__build_id(const char *path, uint8_t *id, size_t size)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+	int fd, ret = -ENODATA;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		ret = -ENOEXEC;
+		goto out;
+	}
+	while (ret == -ENODATA && (scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Data *data;
+		size_t off = 0, name_off, desc_off;
+		GElf_Nhdr nh;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			continue;
+		while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((char *)data->d_buf + name_off, "GNU", 4)) {
+				size_t n = nh.n_descsz < size ? nh.n_descsz : size;
+
+				memcpy(id, (char *)data->d_buf + desc_off, n);
+				ret = n;
+				break;
+			}
+		}
+	}
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return ret;
 }
