@@ -168,13 +168,6 @@ int pulse_symtab__load_perf_map(struct pulse_symtab *st, const char *path);
  */
 char *pulse_demangle(const char *name);
 
-/**
- * pulse_elf__build_id - read the GNU build-id note of an ELF file
- * @id: at least 20 bytes
- * Return: the build-id length, or -errno (-ENODATA when there is none).
- */
-int pulse_elf__build_id(const char *path, uint8_t *id, size_t size);
-
 /* ---- DSOs --------------------------------------------------------------- */
 
 enum pulse_dso_kind {

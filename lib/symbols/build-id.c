@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <pulse/build-id.h>
-#include <pulse/symbols.h>
 #include "core/internal.h"
+#include "elf.h"
 
 #ifndef NT_GNU_BUILD_ID
 #define NT_GNU_BUILD_ID 3
@@ -93,28 +93,21 @@ static bool scan_sections(Elf *elf, unsigned char id[PULSE_BUILD_ID_SIZE], size_
 int pulse_build_id__read_file(const char *path, unsigned char id[PULSE_BUILD_ID_SIZE],
 			      size_t *len)
 {
-	int fd, err = -ENODATA;
-	Elf *elf;
+	struct pulse_elf e;
+	int err;
 
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return -EINVAL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+	err = pulse_elf__open(&e, path);
+	if (err == -ENOEXEC)
 		pr_debug("build-id: %s: not an ELF file\n", path);
-		err = -ENOEXEC;
-		goto out;
-	}
-	if (scan_segments(elf, id, len) || scan_sections(elf, id, len))
+	if (err)
+		return err;
+	if (scan_segments(e.elf, id, len) || scan_sections(e.elf, id, len)) {
 		err = 0;
-	else
+	} else {
 		pr_debug("build-id: %s: no GNU build-id note\n", path);
-out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
+		err = -ENODATA;
+	}
+	pulse_elf__close(&e);
 	return err;
 }
 
@@ -230,48 +223,4 @@ int pulse_build_id__hex(const unsigned char *id, size_t len, char *buf, size_t s
 	}
 	buf[2 * len] = '\0';
 	return (int)(2 * len);
-}
-
-int pulse_elf__build_id(const char *path, uint8_t *id, size_t size)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr shdr;
-	int fd, ret = -ENODATA;
-	Elf *elf;
-
-	elf_version(EV_CURRENT);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		ret = -ENOEXEC;
-		goto out;
-	}
-	while (ret == -ENODATA && (scn = elf_nextscn(elf, scn)) != NULL) {
-		Elf_Data *data;
-		size_t off = 0, name_off, desc_off;
-		GElf_Nhdr nh;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE)
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (!data)
-			continue;
-		while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
-			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
-			    !memcmp((char *)data->d_buf + name_off, "GNU", 4)) {
-				size_t n = nh.n_descsz < size ? nh.n_descsz : size;
-
-				memcpy(id, (char *)data->d_buf + desc_off, n);
-				ret = n;
-				break;
-			}
-		}
-	}
-out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
-	return ret;
 }

@@ -6,16 +6,15 @@
  * .dynsym, the MiniDebugInfo's .symtab (.gnu_debugdata).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
 #include "core/rbtree.h"
+#include "elf.h"
 #include "symtab-int.h"
 
 /* ---- ELF ---------------------------------------------------------------- */
@@ -319,41 +318,24 @@ static Elf *open_debugdata(Elf *elf, void **image)
 int pulse_symtab__load_elf(struct pulse_symtab *st, const char *syms_path,
 			   const char *runtime_path)
 {
-	int fd, rfd = -1, err;
-	Elf *elf, *run = NULL, *mini;
+	struct pulse_elf syms, run = { .fd = -1 };
 	void *image;
+	Elf *mini;
+	int err;
 
-	elf_version(EV_CURRENT);
-	fd = open(syms_path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf) {
-		err = -ENOEXEC;
-		goto out_close;
-	}
-	if (runtime_path && strcmp(runtime_path, syms_path)) {
-		rfd = open(runtime_path, O_RDONLY | O_CLOEXEC);
-		if (rfd >= 0) {
-			run = elf_begin(rfd, ELF_C_READ_MMAP, NULL);
-			if (run && elf_kind(run) != ELF_K_ELF) {
-				elf_end(run);
-				run = NULL;
-			}
-		}
-	}
-	mini = open_debugdata(elf, &image);
-	err = load_elf(st, elf, run ? run : elf, mini);
+	err = pulse_elf__open(&syms, syms_path);
+	if (err)
+		return err;
+	/* a runtime binary that is not there or not ELF is done without */
+	if (runtime_path && strcmp(runtime_path, syms_path))
+		pulse_elf__open(&run, runtime_path);
+	mini = open_debugdata(syms.elf, &image);
+	err = load_elf(st, syms.elf, run.elf ? run.elf : syms.elf, mini);
 	if (mini)
 		elf_end(mini);
 	free(image);
-	if (run)
-		elf_end(run);
-	if (rfd >= 0)
-		close(rfd);
-	elf_end(elf);
-out_close:
-	close(fd);
+	pulse_elf__close(&run);
+	pulse_elf__close(&syms);
 	return err;
 }
 
@@ -382,24 +364,15 @@ int pulse_symtab__load_elf_mem(struct pulse_symtab *st, const void *buf, size_t 
 
 int pulse_symtab__load_vmlinux(struct pulse_symtab *st, const char *path)
 {
-	int fd, err;
-	Elf *elf;
+	struct pulse_elf e;
+	int err;
 
-	elf_version(EV_CURRENT);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		err = -ENOEXEC;
-		goto out;
-	}
-	err = load_elf_syms(st, elf, NULL, true);
+	err = pulse_elf__open(&e, path);
+	if (err)
+		return err;
+	err = load_elf_syms(st, e.elf, NULL, true);
 	if (err > 0)
 		pulse_symtab__fixup(st, false);
-out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	pulse_elf__close(&e);
 	return err;
 }
