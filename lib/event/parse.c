@@ -328,7 +328,7 @@ static int add_pmu_alias_events(struct parse_ctx *ctx, const char *alias, const 
  */
 static int parse_named(struct parse_ctx *ctx, const char *ev, const char *mods, const char *token)
 {
-	const struct pulse_symbol *sym = pulse_symbol__find(ev);
+	const struct pulse_event_symbol *sym = pulse_event_symbol__find(ev);
 	struct mods m;
 	__u64 config;
 	int ret;
@@ -430,10 +430,10 @@ static void suggest(struct parse_ctx *ctx, const char *want, bool pmus_only, cha
 	}
 	pulse_strv_free(names);
 	if (!pmus_only) {
-		for (size_t i = 0; i < pulse_nr_symbols; i++) {
-			suggest_consider(&s, pulse_symbols[i].name);
-			if (pulse_symbols[i].alias)
-				suggest_consider(&s, pulse_symbols[i].alias);
+		for (size_t i = 0; i < pulse_nr_event_symbols; i++) {
+			suggest_consider(&s, pulse_event_symbols[i].name);
+			if (pulse_event_symbols[i].alias)
+				suggest_consider(&s, pulse_event_symbols[i].alias);
 		}
 		pulse_hw_cache__for_each(suggest_cache, &s);
 		tracefs = pulse_tracefs_dir(ctx->opts);
@@ -543,7 +543,7 @@ static int parse_tracepoint(struct parse_ctx *ctx, const char *sys, const char *
 static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *slash)
 {
 	const char *terms = slash + 1, *close, *mods;
-	const struct pulse_symbol *sym;
+	const struct pulse_event_symbol *sym;
 	struct pulse_pmu *pmu = NULL;
 	struct pulse_terms t = {};
 	struct pulse_evsel *evsel;
@@ -562,7 +562,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *sla
 	pmu_name = strndup(s, slash - s);
 	if (!pmu_name)
 		return -ENOMEM;
-	sym = pulse_symbol__find(pmu_name);
+	sym = pulse_event_symbol__find(pmu_name);
 	if (sym) {
 		free(pmu_name);
 		return add_fixed(ctx, sym->type, sym->config, s, &m, terms, close - terms);
@@ -782,8 +782,8 @@ static int list_symbols(__u32 type, enum pulse_event_kind kind, pulse_list_cb cb
 	size_t n = 0;
 	int ret = 0;
 
-	for (size_t i = 0; i < pulse_nr_symbols && n < ARRAY_SIZE(syms); i++) {
-		const struct pulse_symbol *s = &pulse_symbols[i];
+	for (size_t i = 0; i < pulse_nr_event_symbols && n < ARRAY_SIZE(syms); i++) {
+		const struct pulse_event_symbol *s = &pulse_event_symbols[i];
 
 		if (s->type != type)
 			continue;
