@@ -47,7 +47,11 @@ struct pulse_symtab {
 /* One index entry per 2^6 symbols: a kernel's 120k fit in 16 KiB. */
 #define PULSE_SYMTAB_INDEX_SHIFT 6
 
-void pulse_symtab__init(struct pulse_symtab *st);
+/*
+ * pulse_symtab__init - an empty table; nothing is allocated before the
+ * first __add(). Return: 0. Release with pulse_symtab__exit().
+ */
+int pulse_symtab__init(struct pulse_symtab *st);
 void pulse_symtab__exit(struct pulse_symtab *st);
 
 /**

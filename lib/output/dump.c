@@ -75,15 +75,16 @@ const char *pulse_dump__type_name(__u32 type)
 	return type_names[type] ? type_names[type] : "UNKNOWN";
 }
 
-void pulse_dump__init(struct pulse_dump *dump, const char *path, struct pulse_machine *machine,
-		      const char *(*name)(struct pulse_data *d, size_t idx, void *arg),
-		      void *name_arg)
+int pulse_dump__init(struct pulse_dump *dump, const char *path, struct pulse_machine *machine,
+		     const char *(*name)(struct pulse_data *d, size_t idx, void *arg),
+		     void *name_arg)
 {
 	memset(dump, 0, sizeof(*dump));
 	dump->path = path;
 	dump->machine = machine;
 	dump->name = name;
 	dump->name_arg = name_arg;
+	return 0;
 }
 
 const char *pulse_dump__event_name(const struct pulse_dump *dump, struct pulse_data *d, size_t idx)

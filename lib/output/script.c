@@ -63,6 +63,7 @@ int pulse_script__new(struct pulse_script **sp, struct pulse_data *d, struct pul
 {
 	struct pulse_script *s = calloc(1, sizeof(*s));
 
+	*sp = NULL;
 	if (!s)
 		return -ENOMEM;
 	s->d = d;

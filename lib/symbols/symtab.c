@@ -22,9 +22,10 @@
 char *cplus_demangle(const char *mangled, int options);
 #define DMGL_NO_OPTS 0
 
-void pulse_symtab__init(struct pulse_symtab *st)
+int pulse_symtab__init(struct pulse_symtab *st)
 {
 	memset(st, 0, sizeof(*st));
+	return 0;
 }
 
 void pulse_symtab__exit(struct pulse_symtab *st)
