@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Symbols: per-DSO symbol tables (lib/symbols/symtab.c), kernel symbols
- * from kallsyms and JIT symbols from perf-PID.map (lib/symbols/kallsyms.c),
+ * Symbols: per-DSO symbol tables (lib/symbols/symtab.c, built through
+ * perf's symbol tree in symtree.c), filled from ELF files (symtab-elf.c,
+ * kmodule.c), from kallsyms and from perf-PID.map JIT maps (kallsyms.c),
  * and the DSO objects that own them (lib/symbols/dso.c).
  *
  * Addresses follow perf: a user DSO's symbols live in file-offset space (an

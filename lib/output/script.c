@@ -9,6 +9,10 @@
  * The per-sample path allocates nothing and formats numbers itself: the
  * output of a big file is millions of lines, and printf's format parsing
  * would be most of the time spent.
+ *
+ * This file holds the set-up, how an event is named
+ * (pulse_script__event_name()) and the record dispatch; script-int.h says
+ * where the rest lives.
  */
 #include <errno.h>
 #include <stdarg.h>

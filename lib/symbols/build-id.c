@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <pulse/build-id.h>
 #include "core/internal.h"
-#include "elf.h"
+#include "elf-int.h"
 
 #ifndef NT_GNU_BUILD_ID
 #define NT_GNU_BUILD_ID 3

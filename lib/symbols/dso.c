@@ -37,7 +37,7 @@
 #include <pulse/build-id.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
-#include "elf.h"
+#include "elf-int.h"
 
 static uint64_t hash_str(const char *s)
 {

@@ -9,7 +9,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <unistd.h>
-#include "elf.h"
+#include "elf-int.h"
 
 int pulse_elf__open(struct pulse_elf *e, const char *path)
 {

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
-#include "elf.h"
+#include "elf-int.h"
 
 /* perf's kmod_path__parse_name() */
 char *pulse_kmod__name(const char *path)

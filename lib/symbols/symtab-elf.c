@@ -14,7 +14,7 @@
 #include <pulse/symbols.h>
 #include "core/internal.h"
 #include "core/rbtree.h"
-#include "elf.h"
+#include "elf-int.h"
 #include "symtab-int.h"
 
 /* ---- ELF ---------------------------------------------------------------- */

@@ -4,8 +4,8 @@
  * the preamble every reader of a file on disk shares (symbol tables,
  * build ids, kernel modules, debuglinks). Not part of the public API.
  */
-#ifndef PULSE_SYMBOLS_ELF_H
-#define PULSE_SYMBOLS_ELF_H
+#ifndef PULSE_SYMBOLS_ELF_INT_H
+#define PULSE_SYMBOLS_ELF_INT_H
 
 #include <libelf.h>
 
