@@ -4,7 +4,8 @@
  * a record's fields, and the decoders the files share. Not part of the
  * public API.
  *
- * dump.c         record framing (offset, raw bytes, timestamp, name), init
+ * dump.c         the dump itself: init/exit, record and event names, hex dump
+ * dump-record.c  record framing (offset, raw bytes, timestamp, name)
  * dump-sample.c  samples: parsing with perf's defaults, their "..." lines
  * dump-kernel.c  the other kernel records, and the script's side-band lines
  * dump-user.c    user records (ID_INDEX, cpu and thread maps, STAT, ...)
