@@ -4,7 +4,8 @@
  * bits, the output types, the script state, and the number formatting the
  * per-sample path uses instead of printf. Not part of the public API.
  *
- * script.c        set-up, event naming, the record dispatch
+ * script.c        set-up, the record dispatch
+ * script-name.c   how an event and a DSO are named (pulse_script__event_name())
  * script-fields.c -F parsing and the checks against the attrs
  * script-start.c  the columns a line starts with (comm, tid, cpu, misc, tod, time)
  * script-sample.c the sample line: symbols, callchain, addr, data_src, ...

@@ -39,16 +39,6 @@ static void put_sym(FILE *fp, const struct pulse_addr_loc *al, bool offset)
 	}
 }
 
-const char *pulse_script__dso_name(const struct pulse_dso *dso)
-{
-	if (!dso)
-		return "[unknown]";
-	if (dso->kind == PULSE_DSO_KERNEL ||
-	    (dso->kind == PULSE_DSO_MODULE && !dso->kmod_named_by_path))
-		return dso->short_name;
-	return dso->long_name;
-}
-
 /* " sym+0xoff (dso)" as the fields ask */
 static void put_sym_dso(FILE *fp, const struct pulse_addr_loc *al, unsigned int fields)
 {

@@ -10,8 +10,7 @@
  * output of a big file is millions of lines, and printf's format parsing
  * would be most of the time spent.
  *
- * This file holds the set-up, how an event is named
- * (pulse_script__event_name()) and the record dispatch; script-int.h says
+ * This file holds the set-up and the record dispatch; script-int.h says
  * where the rest lives.
  */
 #include <errno.h>
@@ -36,29 +35,6 @@
 
 #define DEFAULT_HW (F_COMM | F_TID | F_CPU | F_TIME | F_EVNAME | F_IP | F_SYM | F_SYMOFFSET | \
 		    F_DSO | F_PERIOD)
-
-/* ---- event names ---------------------------------------------------------- */
-
-const char *pulse_script__event_name(struct pulse_data *d, struct pulse_trace *t, size_t idx,
-				     char *buf, size_t size)
-{
-	const struct perf_event_attr *attr = pulse_data__attr(d, idx);
-	const char *name = pulse_data__attr_name(d, idx);
-
-	if (name) {
-		snprintf(buf, size, "%s", name);
-		return buf;
-	}
-	if (!attr) {
-		snprintf(buf, size, "unknown");
-		return buf;
-	}
-	if (attr->type != PERF_TYPE_TRACEPOINT)
-		return pulse_attr__name(attr, buf, size);
-	if (!pulse_trace__event_name(t, attr->config, buf, size))
-		snprintf(buf, size, "unknown tracepoint");
-	return buf;
-}
 
 /* ---- set-up --------------------------------------------------------------- */
 
