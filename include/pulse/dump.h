@@ -55,13 +55,17 @@ struct pulse_dump {
 	size_t nr_header_attrs;		/* HEADER_ATTR records printed so far */
 };
 
-/*
- * Start a dump; @path, @machine and @name's data must outlive it. @name
- * may be NULL (events are then called by their EVENT_DESC name or "unknown").
+/**
+ * pulse_dump__init - start a dump; @path, @machine and @name's data must
+ * outlive it. @name may be NULL (events are then called by their
+ * EVENT_DESC name or "unknown").
+ *
+ * Return: 0 (nothing is allocated before the first record); release with
+ * pulse_dump__exit().
  */
-void pulse_dump__init(struct pulse_dump *dump, const char *path, struct pulse_machine *machine,
-		      const char *(*name)(struct pulse_data *d, size_t idx, void *arg),
-		      void *name_arg);
+int pulse_dump__init(struct pulse_dump *dump, const char *path, struct pulse_machine *machine,
+		     const char *(*name)(struct pulse_data *d, size_t idx, void *arg),
+		     void *name_arg);
 void pulse_dump__exit(struct pulse_dump *dump);
 
 /* perf's record name for @type ("MMAP", "FINISHED_ROUND"...); "UNKNOWN"/"INVALID". */

@@ -53,7 +53,8 @@ struct pulse_script_opts {
  * pulse_script__new - an output session
  * @d: the file; @m: its machine model; @t: tracepoint decoder, may be NULL
  * @fp: where lines go (the caller sets its buffering)
- * Return: 0 or -ENOMEM.
+ * Return: 0 with *@s set, or -ENOMEM with *@s set to NULL. Free it with
+ * pulse_script__delete().
  */
 int pulse_script__new(struct pulse_script **s, struct pulse_data *d, struct pulse_machine *m,
 		      struct pulse_trace *t, const struct pulse_script_opts *opts, FILE *fp);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Symbols: per-DSO symbol tables (lib/symbols/symtab.c), kernel symbols
- * from kallsyms and JIT symbols from perf-PID.map (lib/symbols/kallsyms.c),
+ * Symbols: per-DSO symbol tables (lib/symbols/symtab.c, built through
+ * perf's symbol tree in symtree.c), filled from ELF files (symtab-elf.c,
+ * kmodule.c), from kallsyms and from perf-PID.map JIT maps (kallsyms.c),
  * and the DSO objects that own them (lib/symbols/dso.c).
  *
  * Addresses follow perf: a user DSO's symbols live in file-offset space (an
@@ -47,7 +48,11 @@ struct pulse_symtab {
 /* One index entry per 2^6 symbols: a kernel's 120k fit in 16 KiB. */
 #define PULSE_SYMTAB_INDEX_SHIFT 6
 
-void pulse_symtab__init(struct pulse_symtab *st);
+/*
+ * pulse_symtab__init - an empty table; nothing is allocated before the
+ * first __add(). Return: 0. Release with pulse_symtab__exit().
+ */
+int pulse_symtab__init(struct pulse_symtab *st);
 void pulse_symtab__exit(struct pulse_symtab *st);
 
 /**
@@ -167,13 +172,6 @@ int pulse_symtab__load_perf_map(struct pulse_symtab *st, const char *path);
  * mangled.
  */
 char *pulse_demangle(const char *name);
-
-/**
- * pulse_elf__build_id - read the GNU build-id note of an ELF file
- * @id: at least 20 bytes
- * Return: the build-id length, or -errno (-ENODATA when there is none).
- */
-int pulse_elf__build_id(const char *path, uint8_t *id, size_t size);
 
 /* ---- DSOs --------------------------------------------------------------- */
 

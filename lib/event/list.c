@@ -28,8 +28,8 @@ static int list_symbols(__u32 type, enum pulse_event_kind kind, pulse_list_cb cb
 	size_t n = 0;
 	int ret = 0;
 
-	for (size_t i = 0; i < pulse_nr_symbols && n < ARRAY_SIZE(syms); i++) {
-		const struct pulse_symbol *s = &pulse_symbols[i];
+	for (size_t i = 0; i < pulse_nr_event_symbols && n < ARRAY_SIZE(syms); i++) {
+		const struct pulse_event_symbol *s = &pulse_event_symbols[i];
 
 		if (s->type != type)
 			continue;

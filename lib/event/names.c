@@ -18,7 +18,7 @@
 #define HW(cfg, n, a, d) { n, a, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##cfg, d }
 #define SW(cfg, n, a, d) { n, a, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##cfg, d }
 
-const struct pulse_symbol pulse_symbols[] = {
+const struct pulse_event_symbol pulse_event_symbols[] = {
 	HW(CPU_CYCLES, "cpu-cycles", "cycles", "CPU cycles"),
 	HW(INSTRUCTIONS, "instructions", NULL, "Instructions retired"),
 	HW(CACHE_REFERENCES, "cache-references", NULL, "Cache accesses"),
@@ -45,12 +45,12 @@ const struct pulse_symbol pulse_symbols[] = {
 	SW(CGROUP_SWITCHES, "cgroup-switches", NULL, "Context switches to another cgroup"),
 };
 
-const size_t pulse_nr_symbols = ARRAY_SIZE(pulse_symbols);
+const size_t pulse_nr_event_symbols = ARRAY_SIZE(pulse_event_symbols);
 
-const struct pulse_symbol *pulse_symbol__find(const char *name)
+const struct pulse_event_symbol *pulse_event_symbol__find(const char *name)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(pulse_symbols); i++) {
-		const struct pulse_symbol *s = &pulse_symbols[i];
+	for (size_t i = 0; i < ARRAY_SIZE(pulse_event_symbols); i++) {
+		const struct pulse_event_symbol *s = &pulse_event_symbols[i];
 
 		if (!strcmp(s->name, name) || (s->alias && !strcmp(s->alias, name)))
 			return s;

@@ -13,7 +13,7 @@
 #include <pulse/event.h>
 
 /* names.c: perf's software and hardware event names. */
-struct pulse_symbol {
+struct pulse_event_symbol {
 	const char *name;
 	const char *alias;		/* perf's second spelling, or NULL */
 	__u32 type;
@@ -21,10 +21,10 @@ struct pulse_symbol {
 	const char *desc;
 };
 
-extern const struct pulse_symbol pulse_symbols[];
-extern const size_t pulse_nr_symbols;
+extern const struct pulse_event_symbol pulse_event_symbols[];
+extern const size_t pulse_nr_event_symbols;
 
-const struct pulse_symbol *pulse_symbol__find(const char *name);
+const struct pulse_event_symbol *pulse_event_symbol__find(const char *name);
 
 /*
  * Parse a hardware cache name ("L1-dcache-load-misses", "dTLB-stores").

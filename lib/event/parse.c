@@ -148,7 +148,7 @@ static int add_pmu_alias_events(struct parse_ctx *ctx, const char *alias, const 
  */
 static int parse_named(struct parse_ctx *ctx, const char *ev, const char *mods, const char *token)
 {
-	const struct pulse_symbol *sym = pulse_symbol__find(ev);
+	const struct pulse_event_symbol *sym = pulse_event_symbol__find(ev);
 	struct pulse_mods m;
 	__u64 config;
 	int ret;
@@ -259,7 +259,7 @@ static int parse_tracepoint(struct parse_ctx *ctx, const char *sys, const char *
 static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *slash)
 {
 	const char *terms = slash + 1, *close, *mods;
-	const struct pulse_symbol *sym;
+	const struct pulse_event_symbol *sym;
 	struct pulse_pmu *pmu = NULL;
 	struct pulse_terms t = {};
 	struct pulse_evsel *evsel;
@@ -278,7 +278,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *sla
 	pmu_name = strndup(s, slash - s);
 	if (!pmu_name)
 		return -ENOMEM;
-	sym = pulse_symbol__find(pmu_name);
+	sym = pulse_event_symbol__find(pmu_name);
 	if (sym) {
 		free(pmu_name);
 		return add_fixed(ctx, sym->type, sym->config, s, &m, terms, close - terms);

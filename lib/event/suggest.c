@@ -87,10 +87,10 @@ void pulse_event__suggest(const struct pulse_parse_opts *opts, const char *want,
 	}
 	pulse_strv_free(names);
 	if (!pmus_only) {
-		for (size_t i = 0; i < pulse_nr_symbols; i++) {
-			suggest_consider(&s, pulse_symbols[i].name);
-			if (pulse_symbols[i].alias)
-				suggest_consider(&s, pulse_symbols[i].alias);
+		for (size_t i = 0; i < pulse_nr_event_symbols; i++) {
+			suggest_consider(&s, pulse_event_symbols[i].name);
+			if (pulse_event_symbols[i].alias)
+				suggest_consider(&s, pulse_event_symbols[i].alias);
 		}
 		pulse_hw_cache__for_each(suggest_cache, &s);
 		tracefs = pulse_tracefs_dir(opts);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <pulse/build-id.h>
 #include "core/internal.h"
+#include "elf-int.h"
 
 #ifndef NT_GNU_BUILD_ID
 #define NT_GNU_BUILD_ID 3
@@ -92,28 +93,21 @@ static bool scan_sections(Elf *elf, unsigned char id[PULSE_BUILD_ID_SIZE], size_
 int pulse_build_id__read_file(const char *path, unsigned char id[PULSE_BUILD_ID_SIZE],
 			      size_t *len)
 {
-	int fd, err = -ENODATA;
-	Elf *elf;
+	struct pulse_elf e;
+	int err;
 
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return -EINVAL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+	err = pulse_elf__open(&e, path);
+	if (err == -ENOEXEC)
 		pr_debug("build-id: %s: not an ELF file\n", path);
-		err = -ENOEXEC;
-		goto out;
-	}
-	if (scan_segments(elf, id, len) || scan_sections(elf, id, len))
+	if (err)
+		return err;
+	if (scan_segments(e.elf, id, len) || scan_sections(e.elf, id, len)) {
 		err = 0;
-	else
+	} else {
 		pr_debug("build-id: %s: no GNU build-id note\n", path);
-out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
+		err = -ENODATA;
+	}
+	pulse_elf__close(&e);
 	return err;
 }
 

@@ -37,6 +37,7 @@
 #include <pulse/build-id.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
+#include "elf-int.h"
 
 static uint64_t hash_str(const char *s)
 {
@@ -254,59 +255,63 @@ static bool build_id_equal(const struct pulse_dso *dso, const uint8_t *id, int s
 	return dso->build_id_size == size && !memcmp(dso->build_id, id, size);
 }
 
+/* The GNU build-id of the ELF file @path: its length, or -errno. */
+static int file_build_id(const char *path, uint8_t id[PULSE_BUILD_ID_SIZE])
+{
+	size_t len;
+	int err = pulse_build_id__read_file(path, id, &len);
+
+	return err ? err : (int)len;
+}
+
 static struct elf_probe probe(const struct pulse_dso *dso, const char *path)
 {
 	struct elf_probe p = { 0 };
 	Elf_Scn *scn = NULL;
+	struct pulse_elf e;
 	GElf_Shdr shdr;
-	Elf *elf;
-	int fd;
 
 	if (!is_regular(path))
 		return p;
 	if (dso->has_build_id) {
 		uint8_t id[20];
-		int n = pulse_elf__build_id(path, id, sizeof(id));
+		int n = file_build_id(path, id);
 
 		if (!build_id_equal(dso, id, n)) {
 			pr_debug("symbols: %s: build-id mismatch, skipped\n", path);
 			return p;
 		}
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (pulse_elf__open(&e, path))
 		return p;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF) {
-		p.ok = true;
-		while ((scn = elf_nextscn(elf, scn)) != NULL) {
-			if (!gelf_getshdr(scn, &shdr))
-				continue;
-			if (shdr.sh_type == SHT_SYMTAB)
-				p.symtab = true;
-			else if (shdr.sh_type == SHT_DYNSYM)
-				p.dynsym = true;
-		}
+	p.ok = true;
+	while ((scn = elf_nextscn(e.elf, scn)) != NULL) {
+		if (!gelf_getshdr(scn, &shdr))
+			continue;
+		if (shdr.sh_type == SHT_SYMTAB)
+			p.symtab = true;
+		else if (shdr.sh_type == SHT_DYNSYM)
+			p.dynsym = true;
 	}
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	pulse_elf__close(&e);
 	return p;
 }
 
 static int read_debuglink(const char *path, char *out, size_t size)
 {
 	Elf_Scn *scn = NULL;
+	struct pulse_elf e;
 	GElf_Shdr shdr;
 	size_t strndx;
-	int fd, ret = -ENOENT;
 	Elf *elf;
+	int ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &strndx))
+	ret = pulse_elf__open(&e, path);
+	if (ret)
+		return ret == -ENOEXEC ? -ENOENT : ret;
+	ret = -ENOENT;
+	elf = e.elf;
+	if (elf_getshdrstrndx(elf, &strndx))
 		goto out;
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		const char *name;
@@ -325,9 +330,7 @@ static int read_debuglink(const char *path, char *out, size_t size)
 		break;
 	}
 out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	pulse_elf__close(&e);
 	return ret;
 }
 
@@ -385,7 +388,7 @@ static void dso__check_on_disk(const struct pulse_dso *dso, const char *path)
 
 	if (!is_regular(path))
 		return;
-	n = pulse_elf__build_id(path, id, sizeof(id));
+	n = file_build_id(path, id);
 	if (n <= 0 || build_id_equal(dso, id, n))
 		return;
 	build_id_hex(dso, want);
@@ -610,7 +613,7 @@ static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 			vmlinux = path;
 		}
 		if (dso->has_build_id) {
-			n = pulse_elf__build_id(vmlinux, id, sizeof(id));
+			n = file_build_id(vmlinux, id);
 			if (n > 0 && !build_id_equal(dso, id, n)) {
 				build_id_hex(dso, hex);
 				pr_warn("%s is not the recorded kernel (build-id %s): no kernel symbols\n",
@@ -667,7 +670,7 @@ static int dso__load_module(struct pulse_dsos *dsos, struct pulse_dso *dso)
 		return -ENOENT;
 	join_symfs(o, path, sizeof(path), dso->long_name);
 	if (dso->has_build_id) {
-		int len = pulse_elf__build_id(path, id, sizeof(id));
+		int len = file_build_id(path, id);
 
 		if (len <= 0)
 			return -ENOENT;

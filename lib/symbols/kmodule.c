@@ -8,15 +8,14 @@
  * its .text), so that .text symbols land where the kernel put them.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
+#include "elf-int.h"
 
 /* perf's kmod_path__parse_name() */
 char *pulse_kmod__name(const char *path)
@@ -48,19 +47,20 @@ char *pulse_kmod__name(const char *path)
 static int text_offset(const char *path, uint64_t *off)
 {
 	Elf_Scn *scn = NULL;
+	struct pulse_elf e;
 	size_t shstrndx;
-	int fd, err = -ENOENT;
+	int err;
 	Elf *elf;
 
-	elf_version(EV_CURRENT);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx)) {
+	err = pulse_elf__open(&e, path);
+	if (err)
+		return err;
+	elf = e.elf;
+	if (elf_getshdrstrndx(elf, &shstrndx)) {
 		err = -ENOEXEC;
 		goto out;
 	}
+	err = -ENOENT;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		const char *name;
@@ -75,9 +75,7 @@ static int text_offset(const char *path, uint64_t *off)
 		}
 	}
 out:
-	if (elf)
-		elf_end(elf);
-	close(fd);
+	pulse_elf__close(&e);
 	return err;
 }
 

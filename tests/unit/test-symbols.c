@@ -577,7 +577,7 @@ static void test_symbols__debug_files(void)
 	struct pulse_dsos dsos;
 	uint8_t id[20], bad[20] = { 0 };
 	long long off;
-	int n;
+	size_t len = 0;
 
 	snprintf(src, sizeof(src), "%s", tmp_path("dbg.c"));
 	snprintf(bin, sizeof(bin), "%s", tmp_path("dbgprog"));
@@ -594,8 +594,8 @@ static void test_symbols__debug_files(void)
 	}
 	off = nm_offset(bin, "pulse_hidden_func");
 	ASSERT_TRUE(off > 0);
-	n = pulse_elf__build_id(bin, id, sizeof(id));
-	ASSERT_EQ(n, 20);
+	ASSERT_EQ(pulse_build_id__read_file(bin, id, &len), 0);
+	ASSERT_EQ(len, 20);
 	for (int i = 0; i < 20; i++)
 		sprintf(hex + 2 * i, "%02x", id[i]);
 	snprintf(dbg, sizeof(dbg), "%s", tmp_path("debug"));
@@ -635,11 +635,12 @@ static void test_symbols__debug_files(void)
 
 static void test_symbols__build_id(void)
 {
-	uint8_t id[20];
-	int n = pulse_elf__build_id("/proc/self/exe", id, sizeof(id));
+	uint8_t id[PULSE_BUILD_ID_SIZE];
+	size_t len = 0;
+	int err = pulse_build_id__read_file("/proc/self/exe", id, &len);
 
-	ASSERT_TRUE(n == 20 || n == -ENODATA);
-	ASSERT_TRUE(pulse_elf__build_id("/etc/passwd", id, sizeof(id)) < 0);
+	ASSERT_TRUE((err == 0 && len == 20) || err == -ENODATA);
+	ASSERT_EQ(pulse_build_id__read_file("/etc/passwd", id, &len), -ENOEXEC);
 }
 
 static void test_machine__maps_overlap(void)

@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf script's sample line (perf 6.1's process_event(),
+ * sample__fprintf_sym() and sample__fprintf_callchain()): the event, trace,
+ * addr, data_src, weight, ip with its symbol and DSO or the callchain, the
+ * branch stack and the page sizes. It allocates nothing per sample.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <pulse/branch.h>
+#include <pulse/data-src.h>
+#include <pulse/dump.h>
+#include <pulse/event.h>
+#include <pulse/hist.h>
+#include <pulse/machine.h>
+#include <pulse/output-branch.h>
+#include <pulse/reader.h>
+#include <pulse/script.h>
+#include <pulse/trace-decode.h>
+#include "core/internal.h"
+#include "script-int.h"
+
+/* symbol+0xoff, [unknown] */
+static void put_sym(FILE *fp, const struct pulse_addr_loc *al, bool offset)
+{
+	if (!al->sym) {
+		put_str(fp, "[unknown]");
+		return;
+	}
+	put_str(fp, al->sym->name);
+	if (offset) {
+		put_str(fp, "+0x");
+		put_hex(fp, al->addr - al->sym->start, 0);
+	}
+}
+
+/* " sym+0xoff (dso)" as the fields ask */
+static void put_sym_dso(FILE *fp, const struct pulse_addr_loc *al, unsigned int fields)
+{
+	if (fields & F_SYM) {
+		putc_unlocked(' ', fp);
+		put_sym(fp, al, fields & F_SYMOFFSET);
+	}
+	if (fields & F_DSO) {
+		put_str(fp, " (");
+		put_str(fp, pulse_script__dso_name(al->dso));
+		putc_unlocked(')', fp);
+	}
+}
+
+/* the machine places kernel addresses past the kernel MMAP as perf does */
+static int resolve(struct pulse_script *s, const struct pulse_sample *smp, uint8_t cpumode,
+		   uint64_t ip, struct pulse_addr_loc *al)
+{
+	return pulse_machine__resolve(s->m, smp->pid, smp->tid, cpumode, ip, al);
+}
+
+static void lb_flush(struct linebuf *lb)
+{
+	if (lb->n)
+		fwrite_unlocked(lb->b, 1, lb->n, lb->fp);
+	lb->n = 0;
+}
+
+static void lb_write(struct linebuf *lb, const char *p, size_t len)
+{
+	if (lb->n + len > sizeof(lb->b)) {
+		lb_flush(lb);
+		if (len > sizeof(lb->b)) {
+			fwrite_unlocked(p, 1, len, lb->fp);
+			return;
+		}
+	}
+	memcpy(lb->b + lb->n, p, len);
+	lb->n += len;
+}
+
+static inline void lb_putc(struct linebuf *lb, char c)
+{
+	if (lb->n == sizeof(lb->b))
+		lb_flush(lb);
+	lb->b[lb->n++] = c;
+}
+
+static inline void lb_str(struct linebuf *lb, const char *str)
+{
+	lb_write(lb, str, strlen(str));
+}
+
+/* "%*lx" */
+static void lb_hex(struct linebuf *lb, uint64_t v, int width)
+{
+	char buf[32], *end = buf + sizeof(buf), *p = fmt_hex(end, v);
+
+	while (width-- > end - p)
+		lb_putc(lb, ' ');
+	lb_write(lb, p, end - p);
+}
+
+/* sample__fprintf_callchain(): callee first, PERF_CONTEXT_* switch modes */
+static int print_callchain(struct pulse_script *s, unsigned int fields,
+			   const struct pulse_sample *smp)
+{
+	uint8_t cpumode = PERF_RECORD_MISC_USER;
+	struct linebuf *lb = &s->lb;
+	unsigned int shown = 0;
+	int err = 0;
+
+	/* one thread lookup for the chain, as perf's thread__resolve_callchain() */
+	struct pulse_thread *t = pulse_machine__findnew_thread(s->m, smp->pid, smp->tid);
+	const struct pulse_dso *last_dso = NULL;
+	const char *last_name = NULL;
+	size_t last_len = 0;
+
+	if (!t)
+		return -ENOMEM;
+	lb->fp = s->fp;
+	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
+		struct pulse_addr_loc al;
+		uint64_t ip;
+
+		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
+			switch (ip) {
+			case (uint64_t)PERF_CONTEXT_HV:
+				cpumode = PERF_RECORD_MISC_HYPERVISOR;
+				continue;
+			case (uint64_t)PERF_CONTEXT_KERNEL:
+				cpumode = PERF_RECORD_MISC_KERNEL;
+				continue;
+			case (uint64_t)PERF_CONTEXT_USER:
+				cpumode = PERF_RECORD_MISC_USER;
+				continue;
+			default:
+				/* perf resets the chain it has built */
+				lb_flush(lb);
+				return 0;
+			}
+		}
+		shown++;
+		pulse_machine__resolve_thread(s->m, t, cpumode, ip, &al);
+		if (fields & F_IP) {
+			lb_putc(lb, '\t');
+			lb_hex(lb, al.dso && al.dso->kind != PULSE_DSO_KERNEL &&
+					   al.dso->kind != PULSE_DSO_MODULE ? al.addr : ip, 16);
+		}
+		if (fields & F_SYM) {
+			lb_putc(lb, ' ');
+			if (!al.sym) {
+				lb_str(lb, "[unknown]");
+			} else {
+				lb_write(lb, al.sym->name, al.sym->namelen);
+				if (fields & F_SYMOFFSET) {
+					lb_str(lb, "+0x");
+					lb_hex(lb, al.addr - al.sym->start, 0);
+				}
+			}
+		}
+		if (fields & F_DSO) {
+			/* a chain's frames mostly share their DSO: its name's length once */
+			if (al.dso != last_dso || !last_name) {
+				last_dso = al.dso;
+				last_name = pulse_script__dso_name(al.dso);
+				last_len = strlen(last_name);
+			}
+			lb_write(lb, " (", 2);
+			lb_write(lb, last_name, last_len);
+			lb_putc(lb, ')');
+		}
+		lb_putc(lb, '\n');
+	}
+	lb_flush(lb);
+	return err;
+}
+
+/*
+ * perf prints the callchain it has built only when the whole chain could
+ * be walked; an invalid context marker empties it.
+ */
+static bool callchain_valid(const struct pulse_sample *smp)
+{
+	unsigned int shown = 0;
+
+	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
+		uint64_t ip;
+
+		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
+		if (ip < (uint64_t)PERF_CONTEXT_MAX)
+			shown++;
+		else if (ip != (uint64_t)PERF_CONTEXT_HV && ip != (uint64_t)PERF_CONTEXT_KERNEL &&
+			 ip != (uint64_t)PERF_CONTEXT_USER)
+			return false;
+	}
+	return true;
+}
+
+/* get_page_size_name(): " 4K", " N/A" */
+static void put_page_size(FILE *fp, uint64_t size)
+{
+	static const char units[] = "BKMG";
+	int i = 0;
+
+	putc_unlocked(' ', fp);
+	if (!size) {
+		put_str(fp, "N/A");
+		return;
+	}
+	while (size / 1024 > 1 && i < 3) {
+		size /= 1024;
+		i++;
+	}
+	put_udec(fp, size, 0);
+	putc_unlocked(units[i], fp);
+}
+
+/* perf's sample_addr_correlates_sym(): the address is code or data of the task */
+static bool addr_correlates_sym(const struct perf_event_attr *attr)
+{
+	return attr->type == PERF_TYPE_SOFTWARE &&
+	       (attr->config == PERF_COUNT_SW_PAGE_FAULTS ||
+		attr->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		attr->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
+}
+
+/*
+ * perf_sample__fprintf_addr(): the address, and for page faults where it
+ * lands (thread__resolve(): the sample's cpumode, else the other one)
+ */
+static int print_addr(struct pulse_script *s, unsigned int fields,
+		      const struct perf_event_attr *attr, const struct pulse_sample *smp,
+		      uint8_t cpumode)
+{
+	struct pulse_addr_loc al;
+	FILE *fp = s->fp;
+	int err;
+
+	put_hex(fp, smp->addr, 16);
+	if (!addr_correlates_sym(attr))
+		return 0;
+	err = pulse_machine__resolve(s->m, smp->pid, smp->tid, cpumode, smp->addr, &al);
+	if (!err && !al.dso)
+		err = pulse_machine__resolve(s->m, smp->pid, smp->tid,
+					     cpumode == PERF_RECORD_MISC_KERNEL ?
+					     PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL,
+					     smp->addr, &al);
+	if (err)
+		return err;
+	put_sym_dso(fp, &al, fields);
+	return 0;
+}
+
+/*
+ * perf's data_src__fprintf(): left-aligned to the widest column printed
+ * so far in the run, so a short one after a long one is padded
+ */
+static void print_data_src(struct pulse_script *s, uint64_t ds)
+{
+	char col[100];
+	int len = pulse_data_src__script_column(col, ds);
+
+	if (len > s->data_src_width)
+		s->data_src_width = len;
+	put_str(s->fp, col);
+	put_spaces(s->fp, s->data_src_width - len);
+}
+
+int pulse_script__sample(struct pulse_script *s, const struct perf_event_header *rec)
+{
+	const struct perf_event_attr *attr;
+	struct script_event *ev;
+	struct pulse_sample smp;
+	struct pulse_addr_loc al;
+	unsigned int fields;
+	FILE *fp = s->fp;
+	int idx, err;
+
+	idx = pulse_data__attr_of(s->d, rec, rec->size);
+	if (idx < 0)
+		return 0;
+	if ((size_t)idx >= s->nr_ev) {
+		err = pulse_script__prepare(s);
+		if (err)
+			return err;
+		if ((size_t)idx >= s->nr_ev)
+			return 0;
+	}
+	attr = pulse_data__attr(s->d, idx);
+	if (pulse_sample__parse(rec, rec->size, attr, &smp))
+		return 0;
+	/* perf has no PERIOD check: a fixed period (-c) is the attr's */
+	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
+		smp.period = attr->sample_period;
+	ev = &s->ev[idx];
+	fields = s->out[ev->otype].fields;
+	if (!fields)
+		return 0;
+	err = resolve(s, &smp, rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, smp.ip, &al);
+	if (err)
+		return err;
+	/* perf's --time, --cpu, then machine__resolve()'s al->filtered */
+	if (s->opts.filter &&
+	    pulse_hist_filter__match(s->opts.filter, &al, al.thread->comm, smp.ip,
+				     attr->sample_type & PERF_SAMPLE_CPU ? (int)smp.cpu : -1,
+				     attr->sample_type & PERF_SAMPLE_TIME ? smp.time : ~0ULL) !=
+	    PULSE_FILTER_KEEP)
+		return 0;
+	if (!s->name_width) {
+		for (size_t i = 0; i < s->nr_ev; i++) {
+			int n = (int)strlen(s->ev[i].name);
+
+			if (n > s->name_width)
+				s->name_width = n;
+		}
+	}
+	s->nr_samples++;
+	pulse_script__print_start(s, ev, &smp, al.thread->comm, PERF_RECORD_SAMPLE);
+	if (fields & F_PERIOD) {
+		put_udec(fp, smp.period, 10);
+		putc_unlocked(' ', fp);
+	}
+	if (fields & F_EVNAME) {
+		put_rstr(fp, ev->name, s->name_width);
+		put_str(fp, ": ");
+	}
+	/* perf_sample__fprintf_flags(): no flags outside instruction traces */
+	if (s->print_flags)
+		put_spaces(fp, 24);
+	if ((fields & F_TRACE) && smp.raw && ev->tp)
+		pulse_trace__fprintf(s->trace, ev->tp, (int)smp.cpu, smp.raw, smp.raw_size, fp);
+	if (fields & F_ADDR) {
+		err = print_addr(s, fields, attr, &smp, rec->misc & PERF_RECORD_MISC_CPUMODE_MASK);
+		if (err)
+			return err;
+	}
+	if (fields & F_DATA_SRC)
+		print_data_src(s, smp.data_src);
+	if (fields & F_WEIGHT) {
+		/* WEIGHT_STRUCT: var1_dw is the weight, var2_w the instruction latency */
+		put_udec(fp, attr->sample_type & PERF_SAMPLE_WEIGHT_STRUCT ?
+			 (uint32_t)smp.weight : smp.weight, 16);
+	}
+	if (fields & F_INS_LAT)
+		put_udec(fp, (uint16_t)(smp.weight >> 32), 16);
+	if (fields & F_IP) {
+		if (s->use_callchain && ev->callchain) {
+			if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK &&
+			    pulse_branch__lbr_callchain(&smp, &s->lbr_chain, &s->lbr_alloc) < 0)
+				return -ENOMEM;
+			putc_unlocked('\n', fp);
+			err = callchain_valid(&smp) ? print_callchain(s, fields, &smp) : 0;
+			if (err)
+				return err;
+		} else {
+			putc_unlocked(' ', fp);
+			put_hex(fp, smp.ip, 16);
+			put_sym_dso(fp, &al, fields);
+		}
+	}
+	if (fields & (F_BRSTACK | F_BRSTACKSYM | F_BRSTACKOFF)) {
+		err = pulse_branch__fprintf_script(fp, s->m, &smp,
+						   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK,
+						   fields & F_BRSTACK ? PULSE_BRSTACK_ADDR :
+						   fields & F_BRSTACKSYM ? PULSE_BRSTACK_SYM :
+						   PULSE_BRSTACK_OFF, fields & F_DSO);
+		if (err)
+			return err;
+	}
+	if (fields & F_PHYS_ADDR)
+		put_hex(fp, smp.phys_addr, 16);
+	if (fields & F_DATA_PAGE_SIZE)
+		put_page_size(fp, smp.data_page_size);
+	if (fields & F_CODE_PAGE_SIZE)
+		put_page_size(fp, smp.code_page_size);
+	putc_unlocked('\n', fp);
+	return ferror(fp) ? -EIO : 0;
+}

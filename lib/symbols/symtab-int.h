@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Private to the symbol tables (lib/symbols/symtab*.c, symtree.c): perf's
+ * symbol tree the tables are built through, and the search index. Not part
+ * of the public API.
+ */
+#ifndef PULSE_SYMBOLS_SYMTAB_INT_H
+#define PULSE_SYMBOLS_SYMTAB_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <pulse/symbols.h>
+#include "core/rbtree.h"
+
+static inline uint64_t roundup_page(uint64_t x)
+{
+	return (x + 4095) & ~(uint64_t)4095;
+}
+
+/* One past the last address perf's walk finds in @s (see symbols__find()). */
+static inline uint64_t cover_end(const struct pulse_symbol *s)
+{
+	if (s->end > s->start)
+		return s->end;
+	if (s->end == s->start && s->start != UINT64_MAX)
+		return s->start + 1;
+	return s->start;
+}
+
+/* symtree.c: perf's choose_best_symbol(): true when @a wins over @b */
+bool pulse_symbol__choose_first(const struct pulse_symbol *a, const struct pulse_symbol *b);
+
+/* symtree.c: perf's __symbols__insert(): symbol @idx of @st goes in */
+int pulse_symtree__insert(struct pulse_rbt *t, const struct pulse_symtab *st, uint32_t idx);
+
+/* symtree.c: every symbol of the table into a new tree, in table order */
+int pulse_symtree__build(struct pulse_rbt *t, const struct pulse_symtab *st);
+
+/* symtree.c: perf's symbols__fixup_end() then symbols__fixup_duplicate() */
+void pulse_symtree__fixup(struct pulse_rbt *t, struct pulse_symtab *st, bool kallsyms);
+
+/* symtree.c: the table becomes what perf's walks over the tree find */
+int pulse_symtree__flatten(struct pulse_rbt *t, struct pulse_symtab *st);
+
+/* symtab.c: the search index of a sorted table */
+void pulse_symtab__build_index(struct pulse_symtab *st);
+
+#endif
