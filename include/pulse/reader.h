@@ -211,7 +211,7 @@ const char *pulse_data__error(__u64 *offset);
 /* Was the file recorded on a machine of the other byte order? */
 bool pulse_data__swapped(const struct pulse_data *d);
 
-/* ---- byte order (lib/data/sample.c) ---------------------------------------- */
+/* ---- byte order (lib/data/swap.c) ------------------------------------------ */
 
 /*
  * In-place byte swaps of on-disk structures, both ways (@to_native: the
