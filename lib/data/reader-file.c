@@ -49,7 +49,7 @@ static int read_attrs(struct pulse_data *d)
 			if (!tmp)
 				return -ENOMEM;
 			memcpy(tmp, p, h->attr_size);
-			err = pulse_data__swap_attr(tmp, h->attr_size - sizeof(ids), true);
+			err = pulse_attr__swap(tmp, h->attr_size - sizeof(ids), true);
 			if (!err)
 				err = pulse_data__copy_attr(&attr, tmp, h->attr_size - sizeof(ids), off, &used);
 			free(tmp);
@@ -113,7 +113,7 @@ static int read_features(struct pulse_data *d)
 			if (!copy)
 				return -ENOMEM;
 			memcpy(copy, d->mem + s.offset, s.size);
-			if (pulse_data__swap_feature(bit, copy, s.size, true)) {
+			if (pulse_feat__swap(bit, copy, s.size, true)) {
 				pr_debug("perf.data: feature %u of a byte-swapped file dropped: "
 					 "unknown or damaged layout\n", bit);
 				free(copy);

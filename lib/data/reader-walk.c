@@ -270,7 +270,7 @@ static const unsigned char *swap_copy(struct pulse_data *d, const unsigned char 
 	if (idx < 0)
 		idx = 0;
 	memcpy(c, p, size);
-	err = pulse_data__swap_record(c, size, pulse_data__attr(d, idx), true);
+	err = pulse_event__swap(c, size, pulse_data__attr(d, idx), true);
 	d->skip_feature = err == -EOPNOTSUPP;
 	if (err == -EBADMSG)
 		pr_debug("perf.data: a byte-swapped record does not fit its layout\n");

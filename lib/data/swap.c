@@ -207,7 +207,7 @@ static unsigned char revbyte(unsigned char b)
 }
 
 /**
- * pulse_data__swap_attr - byte-swap an on-disk perf_event_attr in place
+ * pulse_attr__swap - byte-swap an on-disk perf_event_attr in place
  * @attr: attr.size bytes (0 means the first ABI, 64 bytes)
  * @avail: bytes at @attr
  * @to_native: @attr is foreign and becomes native (else the reverse)
@@ -218,7 +218,7 @@ static unsigned char revbyte(unsigned char b)
  *
  * Return: 0, or -EBADMSG when attr.size does not fit @avail.
  */
-int pulse_data__swap_attr(void *attr, size_t avail, bool to_native)
+int pulse_attr__swap(void *attr, size_t avail, bool to_native)
 {
 	/* offset, width: config ... config3 (attr ABI 0 to 8) */
 	static const unsigned char fields[][2] = {
@@ -446,7 +446,7 @@ static const char *const user_layouts[] = {
 };
 
 /**
- * pulse_data__swap_record - byte-swap one record in place
+ * pulse_event__swap - byte-swap one record (perf's union perf_event) in place
  * @rec: the record, header.size bytes (@size)
  * @size: bytes at @rec
  * @attr: the attr the record belongs to (its sample layout); NULL: none
@@ -456,8 +456,7 @@ static const char *const user_layouts[] = {
  * does not fit (what could be swapped is); -EOPNOTSUPP for a HEADER_FEATURE
  * whose payload layout this pulse does not know (its feature id is swapped).
  */
-int pulse_data__swap_record(void *rec, size_t size, const struct perf_event_attr *attr,
-			    bool to_native)
+int pulse_event__swap(void *rec, size_t size, const struct perf_event_attr *attr, bool to_native)
 {
 	struct swc c = { rec, size, to_native };
 	__u32 type;
@@ -502,12 +501,12 @@ int pulse_data__swap_record(void *rec, size_t size, const struct perf_event_attr
 		if (c.left < 8)
 			return -EBADMSG;
 		if (to_native) {
-			if (pulse_data__swap_attr(c.p, c.left, true))
+			if (pulse_attr__swap(c.p, c.left, true))
 				return -EBADMSG;
 			asz = get_u32(c.p + 4);
 		} else {
 			asz = get_u32(c.p + 4);
-			if (pulse_data__swap_attr(c.p, c.left, false))
+			if (pulse_attr__swap(c.p, c.left, false))
 				return -EBADMSG;
 		}
 		sw_skip(&c, asz ? asz : 64);
@@ -532,14 +531,13 @@ int pulse_data__swap_record(void *rec, size_t size, const struct perf_event_attr
 	case PERF_RECORD_HEADER_FEATURE:
 		if (sw_u64(&c, &v))
 			return -EBADMSG;
-		return pulse_data__swap_feature(v > INT32_MAX ? -1 : (int)v, c.p, c.left,
-						to_native);
+		return pulse_feat__swap(v > INT32_MAX ? -1 : (int)v, c.p, c.left, to_native);
 	}
 	return 0;
 }
 
 /**
- * pulse_data__swap_feature - byte-swap a feature section's payload in place
+ * pulse_feat__swap - byte-swap a feature section's payload in place
  * @feat: the feature bit (enum pulse_feature)
  * @p, @len: the payload
  * @to_native: @p is foreign and becomes native (else the reverse)
@@ -548,7 +546,7 @@ int pulse_data__swap_record(void *rec, size_t size, const struct perf_event_attr
  * -EOPNOTSUPP for a feature whose layout is not known here (BPF_*,
  * PMU_CAPS and unknown ids): callers drop it.
  */
-int pulse_data__swap_feature(int feat, void *p, size_t len, bool to_native)
+int pulse_feat__swap(int feat, void *p, size_t len, bool to_native)
 {
 	struct swc c = { p, len, to_native };
 	__u32 nr, asz;
@@ -635,7 +633,7 @@ int pulse_data__swap_feature(int feat, void *p, size_t len, bool to_native)
 		while (nr--) {
 			__u32 nr_ids;
 
-			if (asz > c.left || pulse_data__swap_attr(c.p, asz, to_native))
+			if (asz > c.left || pulse_attr__swap(c.p, asz, to_native))
 				return -EBADMSG;
 			sw_skip(&c, asz);
 			if (sw_u32(&c, &nr_ids) || sw_str(&c) || nr_ids > c.left / 8)
