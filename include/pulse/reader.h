@@ -217,11 +217,10 @@ bool pulse_data__swapped(const struct pulse_data *d);
  * In-place byte swaps of on-disk structures, both ways (@to_native: the
  * bytes are foreign and become native). The reader uses them on private
  * copies; a tool can use them to write a foreign file. Named after what
- * they swap: an attr, a record (perf's union perf_event), a feature
- * section's payload.
+ * they swap: an attr, a record (perf's union perf_event); a feature
+ * section's payload: pulse_feat__swap() in features.h.
  */
 int pulse_attr__swap(void *attr, size_t avail, bool to_native);
 int pulse_event__swap(void *rec, size_t size, const struct perf_event_attr *attr, bool to_native);
-int pulse_feat__swap(int feat, void *p, size_t len, bool to_native);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pulse/features.h>
 #include "data/reader-internal.h"
 
 static bool section_ok(const struct pulse_file_section *s, __u64 file_size)
@@ -51,12 +52,14 @@ static int read_attrs(struct pulse_data *d)
 			memcpy(tmp, p, h->attr_size);
 			err = pulse_attr__swap(tmp, h->attr_size - sizeof(ids), true);
 			if (!err)
-				err = pulse_data__copy_attr(&attr, tmp, h->attr_size - sizeof(ids), off, &used);
+				err = pulse_data__copy_attr(&attr, tmp, h->attr_size - sizeof(ids),
+							    off, &used);
 			free(tmp);
 			if (err == -EBADMSG && !pulse_data__has_error())
 				err = PULSE_CORRUPT(off, "bad attr.size");
 		} else {
-			err = pulse_data__copy_attr(&attr, p, h->attr_size - sizeof(ids), off, &used);
+			err = pulse_data__copy_attr(&attr, p, h->attr_size - sizeof(ids), off,
+						    &used);
 		}
 		if (err)
 			return err;

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <pulse/data.h>
+#include <pulse/features.h>
 #include <pulse/reader.h>
 
 static unsigned char *out;
