@@ -1010,9 +1010,9 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		r.attrs[i].ids = r.evsels[i]->id;
 		r.attrs[i].nr_ids = (size_t)r.evsels[i]->nr_cpus * r.evsels[i]->nr_threads;
 	}
-	r.w = pulse_data_writer__new(o->out_fd, r.attrs, r.nr_evsels, &wo);
-	if (!r.w) {
-		ret = write_err(&r, -errno);
+	ret = pulse_data_writer__new(&r.w, o->out_fd, r.attrs, r.nr_evsels, &wo);
+	if (ret) {
+		ret = write_err(&r, ret);
 		goto out_kill;
 	}
 	/* Before the first record: TRACING_DATA then lands in the reserved gap. */
