@@ -13,34 +13,28 @@
 
 /* ---- attrs and ids ------------------------------------------------------ */
 
-static int id_cmp(const void *a, const void *b)
-{
-	const struct id_ent *x = a, *y = b;
-
-	if (x->id != y->id)
-		return x->id < y->id ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
-/* Rebuild the sorted id index and the id-position fast path. */
+/* Rebuild the id index and the id-position fast path. */
 int pulse_data__index_ids(struct pulse_data *d)
 {
-	struct id_ent *ids;
-	size_t n = 0, k = 0;
+	struct pulse_id_index ids;
+	size_t n = 0;
+	int err;
 
+	/* built aside: on -ENOMEM the reader keeps its old index */
+	pulse_id_index__init(&ids);
 	for (size_t i = 0; i < d->nr_attrs; i++)
 		n += d->attrs[i]->nr_ids;
-	ids = n ? calloc(n, sizeof(*ids)) : NULL;
-	if (n && !ids)
-		return -ENOMEM;
-	for (size_t i = 0; i < d->nr_attrs; i++)
-		for (size_t j = 0; j < d->attrs[i]->nr_ids; j++)
-			ids[k++] = (struct id_ent){ d->attrs[i]->ids[j], i };
-	if (n)
-		qsort(ids, n, sizeof(*ids), id_cmp);
-	free(d->ids);
+	err = pulse_id_index__reserve(&ids, n);
+	for (size_t i = 0; i < d->nr_attrs && !err; i++)
+		for (size_t j = 0; j < d->attrs[i]->nr_ids && !err; j++)
+			err = pulse_id_index__add(&ids, d->attrs[i]->ids[j], i);
+	if (err) {
+		pulse_id_index__exit(&ids);
+		return err;
+	}
+	pulse_id_index__sort(&ids);
+	pulse_id_index__exit(&d->ids);
 	d->ids = ids;
-	d->nr_ids = n;
 
 	d->same_id_pos = true;
 	for (size_t i = 1; i < d->nr_attrs; i++) {
@@ -207,20 +201,7 @@ const char *pulse_data__attr_name(const struct pulse_data *d, size_t idx)
 
 int pulse_data__attr_of_id(const struct pulse_data *d, __u64 id)
 {
-	size_t lo = 0, hi = d->nr_ids;
-
-	/* lower bound, so that a duplicated id goes to its first attr */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (d->ids[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < d->nr_ids && d->ids[lo].id == id)
-		return d->ids[lo].idx;
-	return -ENOENT;
+	return pulse_id_index__find(&d->ids, id);
 }
 
 /* The attr of the id found where @attr's layout puts it; 0 when it has none. */

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <zstd.h>
 
+#include <pulse/id-index.h>
 #include <pulse/reader.h>
 #include "core/internal.h"
 
@@ -41,11 +42,6 @@ struct attr_ent {
 	__u64 *ids;
 	size_t nr_ids;
 	char *name;
-};
-
-struct id_ent {
-	__u64 id;
-	size_t idx;
 };
 
 struct feat_ent {
@@ -88,8 +84,7 @@ struct pulse_data {
 
 	struct attr_ent **attrs;
 	size_t nr_attrs;
-	struct id_ent *ids;
-	size_t nr_ids;
+	struct pulse_id_index ids;	/* every attr's ids -> its index */
 	bool same_id_pos;		/* every attr puts its id at the same place */
 
 	struct feat_ent feats[PULSE_FEAT_MAX];

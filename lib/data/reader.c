@@ -97,19 +97,22 @@ static int check_magic(struct pulse_data *d, const unsigned char *p, size_t len,
 	return 0;
 }
 
-static struct pulse_data *data_new(void)
+static int data_new(struct pulse_data **out)
 {
 	struct pulse_data *d = calloc(1, sizeof(*d));
 
+	*out = NULL;
 	if (!d)
-		return NULL;
+		return -ENOMEM;
 	d->fd = -1;
+	pulse_id_index__init(&d->ids);
 	d->recbuf = malloc(PULSE_MAX_RECORD_SIZE);
 	if (!d->recbuf) {
 		free(d);
-		return NULL;
+		return -ENOMEM;
 	}
-	return d;
+	*out = d;
+	return 0;
 }
 
 static int open_image(struct pulse_data *d)
@@ -134,9 +137,9 @@ int pulse_data__open_mem(struct pulse_data **dp, const void *buf, size_t len)
 	pulse_data__error_reset();
 	if (!buf && len)
 		return -EINVAL;
-	d = data_new();
-	if (!d)
-		return -ENOMEM;
+	err = data_new(&d);
+	if (err)
+		return err;
 	d->mem = buf;
 	d->mem_len = len;
 	err = open_image(d);
@@ -184,9 +187,9 @@ int pulse_data__open(struct pulse_data **dp, const char *path)
 
 	*dp = NULL;
 	pulse_data__error_reset();
-	d = data_new();
-	if (!d)
-		return -ENOMEM;
+	err = data_new(&d);
+	if (err)
+		return err;
 	if (!strcmp(path, "-")) {
 		d->fd = STDIN_FILENO;
 	} else {
@@ -238,7 +241,7 @@ void pulse_data__close(struct pulse_data *d)
 		free(d->attrs[i]);
 	}
 	free(d->attrs);
-	free(d->ids);
+	pulse_id_index__exit(&d->ids);
 	for (size_t i = 0; i < PULSE_FEAT_MAX; i++)
 		if (d->feats[i].owned)
 			free((void *)d->feats[i].p);
