@@ -264,7 +264,7 @@ __u64 pulse_data_writer__data_size(const struct pulse_data_writer *w);
 /* Free the writer (the fd stays open); NULL is fine. */
 void pulse_data_writer__delete(struct pulse_data_writer *w);
 
-/* ---- feature payload builders (lib/data/features.c) -------------------- */
+/* ---- feature payload builders (lib/data/feat.c) ------------------------ */
 
 /* Encode a perf_header_string: u32 len; char s[len], len = strlen+1 rounded up to 64. */
 int pulse_buf__add_string(struct pulse_buf *b, const char *s);

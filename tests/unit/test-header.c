@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Feature decoders of lib/output/header.c: perf 6.1's text for well-formed
- * payloads, nothing (or perf's "not available" line) for damaged ones, and
- * every truncation of every payload read without going out of bounds
+ * The feature table's printers (lib/data/feat-*.c, through
+ * output/header.c): perf 6.1's text for well-formed payloads, nothing
+ * (or perf's "not available" line) for damaged ones, and every
+ * truncation of every payload read without going out of bounds
  * (the sanitizer build checks the last part).
  */
 #include <errno.h>
