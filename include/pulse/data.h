@@ -201,20 +201,21 @@ struct pulse_data_writer_opts {
 
 /**
  * pulse_data_writer__new - start a perf.data on an open fd
+ * @out: set to the writer (caller owns; free with pulse_data_writer__delete());
+ *       NULL on failure
  * @fd: the output (a regular file for file mode, anything for pipe mode);
  *      the writer does not own it
  * @attrs, @nr_attrs: the events; copied
  * @opts: may be NULL
  *
- * Writes the provisional header (file mode) or the pipe header and
- * HEADER_ATTR records (pipe mode).
+ * Writes the pipe header and HEADER_ATTR records in pipe mode; in file mode
+ * nothing is written before the first record or pulse_data_writer__finish().
  *
- * Return: the writer (caller owns; free with pulse_data_writer__delete()),
- * or NULL with errno set.
+ * Return: 0; -ENOMEM; -errno from writing the pipe prologue.
  */
-struct pulse_data_writer *pulse_data_writer__new(int fd, const struct pulse_data_attr *attrs,
-						 size_t nr_attrs,
-						 const struct pulse_data_writer_opts *opts);
+int pulse_data_writer__new(struct pulse_data_writer **out, int fd,
+			   const struct pulse_data_attr *attrs, size_t nr_attrs,
+			   const struct pulse_data_writer_opts *opts);
 
 /**
  * pulse_data_writer__writev - append whole records to the data section
@@ -260,9 +261,10 @@ int pulse_data_writer__finish(struct pulse_data_writer *w);
 /* Bytes of data written so far (data.size). */
 __u64 pulse_data_writer__data_size(const struct pulse_data_writer *w);
 
+/* Free the writer (the fd stays open); NULL is fine. */
 void pulse_data_writer__delete(struct pulse_data_writer *w);
 
-/* ---- feature payload builders (lib/data/features.c) -------------------- */
+/* ---- feature payload builders (lib/data/feat.c) ------------------------ */
 
 /* Encode a perf_header_string: u32 len; char s[len], len = strlen+1 rounded up to 64. */
 int pulse_buf__add_string(struct pulse_buf *b, const char *s);

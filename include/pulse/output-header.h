@@ -2,7 +2,9 @@
 /*
  * The perf.data header as perf 6.1's `perf report --header[-only]` prints
  * it (perf_session__fprintf_info): the file header, one block of lines per
- * feature section, the missing features.
+ * feature section, the missing features. Each feature's lines come from its
+ * row in lib/data's feature table (pulse_feat__fprintf(), features.h, where
+ * struct pulse_header_env lives too).
  */
 #ifndef PULSE_OUTPUT_HEADER_H
 #define PULSE_OUTPUT_HEADER_H
@@ -12,42 +14,15 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
+#include <pulse/features.h>
 
 struct pulse_data;
 
 /**
- * struct pulse_header_env - what printing a feature needs from the others
- * @full: perf's -I (--show-info): print CPU_TOPOLOGY, NUMA_TOPOLOGY, CACHE,
- *        MEM_TOPOLOGY and HYBRID_TOPOLOGY in full, not perf's "info
- *        available, use -I to display" line
- * @nr_cpus_avail: NRCPUS's "avail": the CPUs CPU_TOPOLOGY has ids for
- * @no_socket_check: ARCH is s390 or aarch64, where perf does not check
- *                   socket ids against @nr_cpus_avail
- *
- * pulse_header__fprintf_feat() fills @nr_cpus_avail and @no_socket_check
- * from the NRCPUS and ARCH payloads it prints, as perf's env is filled in
- * the order the features come (by bit in a file, in-band in a pipe).
- */
-struct pulse_header_env {
-	bool full;
-	uint32_t nr_cpus_avail;
-	bool no_socket_check;
-};
-
-/**
  * pulse_header__fprintf_feat - print one feature section payload
- * @fp: output
- * @feat: enum pulse_feature bit
- * @p: payload, native byte order (untrusted: every length is checked)
- * @len: payload bytes
- * @env: -I and what earlier features said (updated); NULL: neither
  *
- * Features perf 6.1 prints nothing for (TRACING_DATA, BUILD_ID, BPF_* with
- * no programs, unknown bits) print nothing. A damaged payload prints
- * nothing and returns -EINVAL, except EVENT_DESC which prints perf's
- * "not available" line.
- *
- * Return: 0, -EINVAL on a damaged payload, -ENOMEM.
+ * pulse_feat__fprintf() (features.h), for a payload read in-band: the same
+ * arguments, lines and return values.
  */
 int pulse_header__fprintf_feat(FILE *fp, int feat, const void *p, size_t len,
 			       struct pulse_header_env *env);

@@ -211,16 +211,16 @@ const char *pulse_data__error(__u64 *offset);
 /* Was the file recorded on a machine of the other byte order? */
 bool pulse_data__swapped(const struct pulse_data *d);
 
-/* ---- byte order (lib/data/sample.c) ---------------------------------------- */
+/* ---- byte order (lib/data/swap.c) ------------------------------------------ */
 
 /*
  * In-place byte swaps of on-disk structures, both ways (@to_native: the
  * bytes are foreign and become native). The reader uses them on private
- * copies; a tool can use them to write a foreign file.
+ * copies; a tool can use them to write a foreign file. Named after what
+ * they swap: an attr, a record (perf's union perf_event); a feature
+ * section's payload: pulse_feat__swap() in features.h.
  */
-int pulse_data__swap_attr(void *attr, size_t avail, bool to_native);
-int pulse_data__swap_record(void *rec, size_t size, const struct perf_event_attr *attr,
-			    bool to_native);
-int pulse_data__swap_feature(int feat, void *p, size_t len, bool to_native);
+int pulse_attr__swap(void *attr, size_t avail, bool to_native);
+int pulse_event__swap(void *rec, size_t size, const struct perf_event_attr *attr, bool to_native);
 
 #endif

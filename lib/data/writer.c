@@ -217,15 +217,16 @@ static int freeze_layout(struct pulse_data_writer *w)
 	return 0;
 }
 
-struct pulse_data_writer *pulse_data_writer__new(int fd, const struct pulse_data_attr *attrs,
-						 size_t nr_attrs,
-						 const struct pulse_data_writer_opts *opts)
+int pulse_data_writer__new(struct pulse_data_writer **out, int fd,
+			   const struct pulse_data_attr *attrs, size_t nr_attrs,
+			   const struct pulse_data_writer_opts *opts)
 {
 	struct pulse_data_writer *w = calloc(1, sizeof(*w));
 	int err = -ENOMEM;
 
+	*out = NULL;
 	if (!w)
-		goto out_err;
+		return -ENOMEM;
 	w->fd = fd;
 	w->pipe = opts && opts->pipe;
 	w->gap_size = opts && opts->reserve ? opts->reserve : 128 * 1024;
@@ -248,13 +249,12 @@ struct pulse_data_writer *pulse_data_writer__new(int fd, const struct pulse_data
 		if (err)
 			goto out_delete;
 	}
-	return w;
+	*out = w;
+	return 0;
 
 out_delete:
 	pulse_data_writer__delete(w);
-out_err:
-	errno = -err;
-	return NULL;
+	return err;
 }
 
 void pulse_data_writer__delete(struct pulse_data_writer *w)

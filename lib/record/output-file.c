@@ -36,9 +36,9 @@ static int file_start(struct pulse_record_output *out, const struct pulse_record
 	ret = pulse_record_track__init(&f->track, info->attrs, info->nr_attrs);
 	if (ret)
 		return ret;
-	f->w = pulse_data_writer__new(f->fd, info->attrs, info->nr_attrs, &wo);
-	if (!f->w)
-		return -errno;
+	ret = pulse_data_writer__new(&f->w, f->fd, info->attrs, info->nr_attrs, &wo);
+	if (ret)
+		return ret;
 	return pulse_record_features__write_start(f->w, info);
 }
 

@@ -4,14 +4,18 @@
  * in-memory file (file or pipe mode, either byte order), walked twice (a
  * buffer can be walked again and must give the same records), and every
  * record is routed to its attr and parsed as a sample, the way report and
- * script use the library. Nothing is printed: the library's messages go to
- * a null sink. Built by `make fuzz`; run by tests/fuzz/run-fuzz.sh.
+ * script use the library; each feature section is printed (with -I, as
+ * report --header does) and read through the feature accessors. Nothing
+ * is printed: the library's messages go to a null sink, the header to
+ * /dev/null. Built by `make fuzz`; run by tests/fuzz/run-fuzz.sh.
  */
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/core.h>
+#include <pulse/features.h>
 #include <pulse/reader.h>
 
 static int quiet(enum pulse_print_level level, const char *fmt, va_list ap)
@@ -23,6 +27,31 @@ struct tally {
 	size_t nr;
 	uint64_t sum;
 };
+
+/* What report --header -I and the readers above lib/data ask of the features. */
+static void features(struct pulse_data *d, struct tally *t)
+{
+	static FILE *null;
+	struct pulse_header_env env = { .full = true };
+	struct pulse_build_id_entry e;
+	struct pulse_clock_data cd;
+	const char *s;
+	__u64 first, last;
+	size_t len, pos;
+
+	if (!null)
+		null = fopen("/dev/null", "w");
+	for (int f = 0; null && f <= PULSE_FEAT_LAST_KNOWN_BY_PERF61 + 1; f++)
+		pulse_data__fprintf_feat(null, d, f, &env);
+	if (!pulse_data__osrelease(d, &s, &len) && len)
+		t->sum += (unsigned char)s[len - 1];
+	if (!pulse_data__sample_time(d, &first, &last))
+		t->sum += first ^ last;
+	pulse_data__clock_data(d, &cd);
+	t->sum += cd.tod_ns;
+	pulse_data__for_each_build_id(d, pos, &e)
+		t->sum += e.id[e.size ? e.size - 1 : 0] + (e.filename_len ? e.filename[0] : 0);
+}
 
 static int visit(struct pulse_data *d, const struct perf_event_header *rec, __u64 off, void *arg)
 {
@@ -69,6 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (p && len)
 			a.sum += p[len - 1];
 	}
+	features(d, &a);
 	if (pulse_data__tracing_data(d, &len) && len)
 		a.sum += ((const unsigned char *)pulse_data__tracing_data(d, &len))[len - 1];
 	if (!pulse_data__for_each_record(d, visit, &a)) {

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <pulse/data.h>
+#include <pulse/features.h>
 #include <pulse/reader.h>
 
 static unsigned char *out;
@@ -91,8 +92,8 @@ static int swap_cb(struct pulse_data *d, const struct perf_event_header *rec, __
 	if (off + rec->size > out_len)
 		die("record outside the file");
 	memcpy(out + off, rec, rec->size);
-	err = pulse_data__swap_record(out + off, rec->size,
-				      pulse_data__attr(d, idx < 0 ? 0 : idx), false);
+	err = pulse_event__swap(out + off, rec->size,
+				pulse_data__attr(d, idx < 0 ? 0 : idx), false);
 	if (err && !(err == -EOPNOTSUPP && rec->type == PERF_RECORD_HEADER_FEATURE))
 		die("a record does not fit its layout");
 	return 0;
@@ -125,7 +126,7 @@ static void do_swap(struct pulse_data *d)
 		memcpy(&ids, in + off + asz, sizeof(ids));
 		swap64s(out + ids.offset, ids.size / 8);
 		swap64s(out + off + asz, 2);
-		if (pulse_data__swap_attr(out + off, h.attr_size - 16, false))
+		if (pulse_attr__swap(out + off, h.attr_size - 16, false))
 			die("bad attr");
 	}
 	/* the feature table, without the sections that cannot be swapped */
@@ -136,7 +137,7 @@ static void do_swap(struct pulse_data *d)
 		if (!(h.adds_features[bit / 64] >> (bit % 64) & 1))
 			continue;
 		memcpy(&s, in + h.data.offset + h.data.size + 16 * nr++, sizeof(s));
-		if (pulse_data__swap_feature(bit, out + s.offset, s.size, false)) {
+		if (pulse_feat__swap(bit, out + s.offset, s.size, false)) {
 			fprintf(stderr, "pulse-mkdata: feature %d dropped\n", bit);
 			h.adds_features[bit / 64] &= ~(1ULL << (bit % 64));
 			continue;

@@ -92,8 +92,7 @@ int main(int argc, char **argv)
 	fd = open(argv[1], O_RDWR | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		die("cannot create the output");
-	w = pulse_data_writer__new(fd, &a, 1, NULL);
-	if (!w)
+	if (pulse_data_writer__new(&w, fd, &a, 1, NULL))
 		die("cannot start the file");
 	for (int i = 2; i < argc; i++) {
 		const char *t = argv[i];

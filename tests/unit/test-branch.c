@@ -125,8 +125,8 @@ static void test_branch__entries(void)
 		ASSERT_EQ(pulse_branch__entry(&s, 2, &e), -ERANGE);
 
 		/* to a big-endian file and back: the same entries */
-		ASSERT_EQ(pulse_data__swap_record(rec, n, &a, false), 0);
-		ASSERT_EQ(pulse_data__swap_record(rec, n, &a, true), 0);
+		ASSERT_EQ(pulse_event__swap(rec, n, &a, false), 0);
+		ASSERT_EQ(pulse_event__swap(rec, n, &a, true), 0);
 		ASSERT_EQ(pulse_sample__parse(rec, n, &a, &s), 0);
 		ASSERT_EQ(pulse_branch__entry(&s, 1, &e), 0);
 		ASSERT_EQ(e.flags.cycles, 0x1234);

@@ -1703,7 +1703,7 @@ static void test_data__writer_round_trip(void)
 		int fd = tmp_fd(path);
 
 		ASSERT_TRUE(fd >= 0);
-		w = pulse_data_writer__new(fd, pa, 2, &opts);
+		ASSERT_EQ(pulse_data_writer__new(&w, fd, pa, 2, &opts), 0);
 		ASSERT_TRUE(w);
 		ASSERT_EQ(pulse_data_writer__add_feature(w, PULSE_FEAT_TRACING_DATA, trace,
 							 sizeof(trace)), 0);
@@ -1757,7 +1757,7 @@ static void test_data__writer_no_records(void)
 	host[0] = 64;
 	strcpy(host + 4, "pulse-host");
 	rt_attrs(pa, a, ids);
-	w = pulse_data_writer__new(fd, pa, 2, NULL);
+	ASSERT_EQ(pulse_data_writer__new(&w, fd, pa, 2, NULL), 0);
 	ASSERT_TRUE(w);
 	ASSERT_EQ(pulse_data_writer__add_feature(w, PULSE_FEAT_HOSTNAME, host, sizeof(host)), 0);
 	ASSERT_EQ(pulse_data_writer__finish(w), 0);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Feature decoders of lib/output/header.c: perf 6.1's text for well-formed
- * payloads, nothing (or perf's "not available" line) for damaged ones, and
- * every truncation of every payload read without going out of bounds
+ * The feature table's printers (lib/data/feat-*.c, through
+ * output/header.c): perf 6.1's text for well-formed payloads, nothing
+ * (or perf's "not available" line) for damaged ones, and every
+ * truncation of every payload read without going out of bounds
  * (the sanitizer build checks the last part).
  */
 #include <errno.h>
@@ -307,13 +308,13 @@ static void test_header__swap_topology(void)
 	cpu_topology(&b);
 	copy = malloc(b.len);
 	memcpy(copy, b.p, b.len);
-	ASSERT_EQ(pulse_data__swap_feature(PULSE_FEAT_CPU_TOPOLOGY, copy, b.len, false), 0);
+	ASSERT_EQ(pulse_feat__swap(PULSE_FEAT_CPU_TOPOLOGY, copy, b.len, false), 0);
 	ASSERT_TRUE(memcmp(copy, b.p, b.len) != 0);
-	ASSERT_EQ(pulse_data__swap_feature(PULSE_FEAT_CPU_TOPOLOGY, copy, b.len, true), 0);
+	ASSERT_EQ(pulse_feat__swap(PULSE_FEAT_CPU_TOPOLOGY, copy, b.len, true), 0);
 	ASSERT_TRUE(memcmp(copy, b.p, b.len) == 0);
 	/* perf before dies: u32 ids to the end */
-	ASSERT_EQ(pulse_data__swap_feature(PULSE_FEAT_CPU_TOPOLOGY, copy, 228, false), 0);
-	ASSERT_EQ(pulse_data__swap_feature(PULSE_FEAT_CPU_TOPOLOGY, copy, 228, true), 0);
+	ASSERT_EQ(pulse_feat__swap(PULSE_FEAT_CPU_TOPOLOGY, copy, 228, false), 0);
+	ASSERT_EQ(pulse_feat__swap(PULSE_FEAT_CPU_TOPOLOGY, copy, 228, true), 0);
 	ASSERT_TRUE(memcmp(copy, b.p, b.len) == 0);
 	free(copy);
 	free(b.p);
@@ -344,7 +345,7 @@ static void test_header__truncated_and_flipped(void)
 			memcpy(copy, p, len);
 			decode(feats[f], copy, len);
 			/* and swapped, where the layout is known */
-			pulse_data__swap_feature(feats[f], copy, len, true);
+			pulse_feat__swap(feats[f], copy, len, true);
 			free(copy);
 		}
 	}

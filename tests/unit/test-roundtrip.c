@@ -175,8 +175,7 @@ static int write_all_records(int fd, bool pipe)
 	attrs[1].attr.sample_id_all = 1;
 	attrs[1].ids = ids1;
 	attrs[1].nr_ids = 1;
-	w = pulse_data_writer__new(fd, attrs, 2, &o);
-	if (!w)
+	if (pulse_data_writer__new(&w, fd, attrs, 2, &o))
 		return -1;
 	for (int i = 0; i < nr_recs; i++) {
 		if (pulse_data_writer__write(w, recs[i].b, recs[i].len))

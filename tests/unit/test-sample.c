@@ -582,7 +582,7 @@ static void test_sample__swap_from_big_endian(void)
 	attr[41] = 0x20;		/* bit 10: freq */
 	put_be(attr + 48, 7, 4);	/* wakeup_events */
 	put_be(attr + 108, 127, 2);	/* sample_max_stack */
-	ASSERT_EQ(pulse_data__swap_attr(attr, sizeof(attr), true), 0);
+	ASSERT_EQ(pulse_attr__swap(attr, sizeof(attr), true), 0);
 	memcpy(&a, attr, sizeof(a) < sizeof(attr) ? sizeof(a) : sizeof(attr));
 	ASSERT_EQ(a.type, PERF_TYPE_SOFTWARE);
 	ASSERT_EQ(a.size, 128);
@@ -606,7 +606,7 @@ static void test_sample__swap_from_big_endian(void)
 	put_be(rec + 40, 0x2222, 8);
 	put_be(rec + 48, 4, 4);
 	memcpy(rec + 52, "abcd", 4);
-	ASSERT_EQ(pulse_data__swap_record(rec, 56, &a, true), 0);
+	ASSERT_EQ(pulse_event__swap(rec, 56, &a, true), 0);
 	ASSERT_EQ(pulse_sample__parse(rec, 56, &a, &s), 0);
 	ASSERT_EQ(s.misc, PERF_RECORD_MISC_USER);
 	ASSERT_EQ(s.ip, 0x401000);
@@ -620,7 +620,7 @@ static void test_sample__swap_from_big_endian(void)
 
 	/* a count that points past the end stops the swap, never overruns */
 	put_be(rec + 24, 1000, 8);
-	ASSERT_EQ(pulse_data__swap_record(rec, 56, &a, false) == 0, 0);
+	ASSERT_EQ(pulse_event__swap(rec, 56, &a, false) == 0, 0);
 }
 
 TEST_MAIN(TEST(test_sample__basic_fields),

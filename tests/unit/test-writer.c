@@ -83,8 +83,9 @@ static void test_writer__file_layout(void)
 	__u64 ids[3];
 
 	make_attrs(a);
-	struct pulse_data_writer *w = pulse_data_writer__new(fd, a, 2, NULL);
+	struct pulse_data_writer *w;
 
+	ASSERT_EQ(pulse_data_writer__new(&w, fd, a, 2, NULL), 0);
 	ASSERT_TRUE(w);
 	ASSERT_EQ(pulse_data_writer__add_feature(w, PULSE_FEAT_HOSTNAME, "host\0\0\0\0", 8), 0);
 	for (int i = 0; i < 5; i++) {
@@ -143,8 +144,9 @@ static void test_writer__pipe_mode(void)
 	ssize_t n;
 
 	make_attrs(a);
-	struct pulse_data_writer *w = pulse_data_writer__new(fd, a, 2, &o);
+	struct pulse_data_writer *w;
 
+	ASSERT_EQ(pulse_data_writer__new(&w, fd, a, 2, &o), 0);
 	ASSERT_TRUE(w);
 	ASSERT_EQ(pulse_data_writer__add_feature(w, PULSE_FEAT_HOSTNAME, "host\0\0\0\0", 8), 0);
 	/* a feature perf 6.1 does not know is not written (perf report would abort) */
@@ -188,9 +190,9 @@ static int disk_full_child(void)
 	snprintf(path, sizeof(path), "%s/perf.data", dir);
 	fd = open(path, O_RDWR | O_CREAT, 0600);
 	make_attrs(a);
-	struct pulse_data_writer *w = pulse_data_writer__new(fd, a, 2, &o);
+	struct pulse_data_writer *w;
 
-	if (!w)
+	if (pulse_data_writer__new(&w, fd, a, 2, &o))
 		return 11;
 	pulse_data_writer__add_feature(w, PULSE_FEAT_TRACING_DATA, host, sizeof(host));
 	for (i = 0; i < 100000; i++) {

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The perf.data reader's state and the helpers its files share; not part
+ * of the public API. The reader is one object (struct pulse_data) in five
+ * files, one per responsibility:
+ *
+ *   reader.c         open (file, buffer, stream), close, pipe-mode prefix,
+ *                    what the header says
+ *   reader-file.c    file mode: header, attr table, feature table, recovery
+ *                    of an unfinished header
+ *   reader-attr.c    attrs, their ids and names, routing a record to its attr
+ *   reader-source.c  the bytes: a buffer walked in place or a stream refilled
+ *   reader-walk.c    the record walk: COMPRESSED records, out-of-band
+ *                    payloads, in-band header records, damage
+ *   corrupt.c        what made the last call of a thread fail with -EBADMSG
+ */
+#ifndef PULSE_DATA_READER_INTERNAL_H
+#define PULSE_DATA_READER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <zstd.h>
+
+#include <pulse/id-index.h>
+#include <pulse/reader.h>
+#include "core/internal.h"
+
+#define PIPE_HEADER_SIZE	16
+#define FILE_HEADER_SIZE	104
+/* The header before feature bits existed; perf still reads it. */
+#define FILE_HEADER_SIZE_OLD	72
+#define ATTR_SIZE_VER0		64
+/* A stream is refilled in chunks; it must hold the largest record. */
+#define STREAM_BUF_SIZE		(256 * 1024)
+/* Decompressed records; one may be carried over into the next chunk. */
+#define ZBUF_SIZE		(256 * 1024)
+/* Kernel types are below 64, perf's user types below 128. */
+#define RECOVERY_MAX_TYPE	128
+
+struct attr_ent {
+	struct perf_event_attr attr;
+	__u64 *ids;
+	size_t nr_ids;
+	char *name;
+};
+
+struct feat_ent {
+	const void *p;
+	size_t len;
+	bool owned;
+};
+
+struct saved_rec {
+	void *p;
+	__u64 off;
+};
+
+struct pulse_data {
+	/* file or buffer image */
+	const unsigned char *mem;
+	size_t mem_len;
+	void *map;
+	size_t map_len;
+
+	/* stream */
+	int fd;
+	bool stream;
+	unsigned char *sbuf;
+	size_t spos, send;
+	__u64 soff;			/* stream offset of sbuf[0] */
+	bool seof;
+	int serr;
+
+	bool pipe;
+	bool swapped;			/* recorded on a machine of the other endianness */
+	unsigned char *swbuf[2];	/* swapped copies: a record, one from COMPRESSED */
+	bool skip_feature;		/* a HEADER_FEATURE we cannot swap */
+	__u64 walk_end;			/* end of the last record read from the file */
+	struct pulse_file_header hdr;
+	__u64 data_offset, data_size, file_size;
+	bool recovering;
+	bool data_cut;			/* data section runs past the end of the file */
+	__u64 dropped;			/* data pages below this were released (madvise) */
+
+	struct attr_ent **attrs;
+	size_t nr_attrs;
+	struct pulse_id_index ids;	/* every attr's ids -> its index */
+	bool same_id_pos;		/* every attr puts its id at the same place */
+
+	struct feat_ent feats[PULSE_FEAT_MAX];
+
+	const void *tracing;
+	size_t tracing_len;
+	void *tracing_owned;
+
+	/* walk state */
+	size_t pos, lim;		/* buffer walks */
+	__u64 declared_end;
+	bool stop;
+	bool unreadable;
+	__u64 unreadable_off, unreadable_bytes;
+	__u64 processed_upto;		/* HEADER_ATTR/FEATURE before this were applied */
+	bool prefix_mode;
+	struct saved_rec *saved;
+	size_t nr_saved;
+	bool replayed;
+
+	__u64 *recbuf;			/* aligned copy of an unaligned record */
+
+	ZSTD_DCtx *zctx;
+	unsigned char *zbuf;
+	size_t zlen;
+	__u64 zoff;
+	bool warned_nested;
+	bool deliver_z;			/* hand out COMPRESSED records too */
+};
+
+/* Record @what at @off as this thread's last error; returns -EBADMSG. */
+int pulse_data__corrupt(__u64 off, const char *what);
+/* Forget the last error (each public entry point starts with this). */
+void pulse_data__error_reset(void);
+bool pulse_data__has_error(void);
+
+#undef PULSE_CORRUPT
+#define PULSE_CORRUPT(off, what) pulse_data__corrupt((off), (what))
+
+static inline __u64 bswap64_if(bool swap, __u64 v)
+{
+	return swap ? __builtin_bswap64(v) : v;
+}
+
+/* reader-attr.c */
+int pulse_data__index_ids(struct pulse_data *d);
+int pulse_data__copy_attr(struct perf_event_attr *dst, const unsigned char *src, size_t avail,
+			  __u64 off, size_t *used);
+int pulse_data__add_attr(struct pulse_data *d, const struct perf_event_attr *attr,
+			 const unsigned char *ids, size_t nr_ids);
+void pulse_data__parse_event_desc(struct pulse_data *d, const unsigned char *p, size_t len,
+				  __u64 off);
+/* pulse_data__attr_of() of a native record or, with @swap, of a foreign one */
+int pulse_data__attr_of_swap(const struct pulse_data *d, const unsigned char *r, size_t size,
+			     bool swap);
+
+/* reader-file.c */
+int pulse_data__open_file(struct pulse_data *d);
+
+/* reader-source.c */
+__u64 pulse_data__src_pos(const struct pulse_data *d);
+size_t pulse_data__src_peek(struct pulse_data *d, size_t want, const unsigned char **p);
+void pulse_data__src_advance(struct pulse_data *d, size_t n);
+__u64 pulse_data__src_consume(struct pulse_data *d, __u64 n, unsigned char *dst);
+
+/* reader-walk.c */
+int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg);
+
+#endif
