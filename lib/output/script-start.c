@@ -5,8 +5,8 @@
  * wall clock from the file's CLOCK_DATA) and the time.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 #include <pulse/data-src.h>
 #include <pulse/dump.h>
 #include <pulse/event.h>
+#include <pulse/features.h>
 #include <pulse/hist.h>
 #include <pulse/machine.h>
 #include <pulse/output-branch.h>
@@ -85,18 +86,15 @@ static void print_misc(FILE *fp, __u16 misc, __u32 type)
  */
 static void script__load_clock(struct pulse_script *s)
 {
-	const unsigned char *p;
-	size_t len = 0;
-	uint32_t ver;
+	struct pulse_clock_data c;
+	int err = pulse_data__clock_data(s->d, &c);
 
 	s->clock_loaded = true;
-	p = pulse_data__feat(s->d, PULSE_FEAT_CLOCK_DATA, &len);
-	if (p && len >= 24) {
-		memcpy(&ver, p, 4);
-		memcpy(&s->tod_ns, p + 8, 8);
-		memcpy(&s->clockid_ns, p + 16, 8);
-		s->has_clock = ver == 1;
-	}
+	if (err == -ENOENT || err == -EBADMSG)
+		return;
+	s->tod_ns = c.tod_ns;
+	s->clockid_ns = c.clockid_ns;
+	s->has_clock = !err;
 }
 
 /* in file mode perf refuses tod up front; a pipe's lines say "disabled" */

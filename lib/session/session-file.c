@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Steps shared by report, script and -D when they read a perf.data: the
+ * What the session takes from a file before and while it walks it: the
  * record time the ordering sorts on (perf's perf_evlist__parse_sample_
  * timestamp), the OSRELEASE check that decides whether /proc/kallsyms
  * names the file's kernel, and the BUILD_ID feature's entries (perf's
- * perf_header__read_build_ids) handed to the DSO table.
+ * perf_header__read_build_ids) handed to the DSO table. The features are
+ * read through lib/data's accessors: the format is lib/data's business.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <pulse/data.h>
+#include <pulse/features.h>
 #include "session/session-internal.h"
 #include "core/internal.h"
 
@@ -36,66 +38,48 @@ __u64 session__record_time(struct pulse_data *d, const struct perf_event_header 
 
 static bool same_kernel(struct pulse_data *d)
 {
-	const unsigned char *p;
 	struct utsname u;
-	__u32 n;
+	const char *rel;
 	size_t len;
+	int err = pulse_data__osrelease(d, &rel, &len);
 
-	p = pulse_data__feat(d, PULSE_FEAT_OSRELEASE, &len);
-	if (!p)
+	if (err == -ENOENT)
 		return true;
-	if (len < 4 || uname(&u))
+	if (err || uname(&u))
 		return false;
-	memcpy(&n, p, 4);
-	if (n > len - 4)
-		n = len - 4;
-	return strnlen((const char *)p + 4, n) == strlen(u.release) &&
-	       !strncmp((const char *)p + 4, u.release, n);
+	return len == strlen(u.release) && !strncmp(rel, u.release, len);
 }
 
 void session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos)
 {
-	const unsigned char *p;
-	size_t len, off = 0;
+	struct pulse_build_id_entry e;
+	size_t pos;
 
-	p = pulse_data__feat(d, PULSE_FEAT_BUILD_ID, &len);
-	if (!p)
-		return;
-	/* entry: header (8), pid (4), build_id[20], size (1), pad (3), filename */
-	while (off + 36 < len) {
-		struct perf_event_header hdr;
-		char name[4096];
-		size_t n, size = 20;
+	pulse_data__for_each_build_id(d, pos, &e) {
 		enum pulse_dso_kind kind = PULSE_DSO_USER;
-		int cpumode;
+		int cpumode = e.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+		size_t n = e.filename_len;
+		char name[4096];
 
-		memcpy(&hdr, p + off, sizeof(hdr));
-		if (hdr.size < 36 || off + hdr.size > len)
-			break;
-		if (hdr.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
-			size = p[off + 32] <= 20 ? p[off + 32] : 20;
-		n = strnlen((const char *)p + off + 36, hdr.size - 36);
 		if (n >= sizeof(name))
 			n = sizeof(name) - 1;
-		memcpy(name, p + off + 36, n);
+		memcpy(name, e.filename, n);
 		name[n] = '\0';
-		cpumode = hdr.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 		if (!strcmp(name, "[kernel.kallsyms]"))
 			kind = PULSE_DSO_KERNEL;
 		else if (!strcmp(name, "[vdso]"))
 			kind = PULSE_DSO_VDSO;
 		else if (cpumode == PERF_RECORD_MISC_KERNEL)
 			kind = PULSE_DSO_MODULE;	/* the kernel's other DSOs */
-		if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER) {
-			pulse_dsos__set_build_id(dsos, name, kind, p + off + 12, size);
-			if (kind == PULSE_DSO_MODULE) {
-				struct pulse_dso *dso = pulse_dsos__find(dsos, name);
+		if (cpumode != PERF_RECORD_MISC_KERNEL && cpumode != PERF_RECORD_MISC_USER)
+			continue;
+		pulse_dsos__set_build_id(dsos, name, kind, e.id, e.size);
+		if (kind == PULSE_DSO_MODULE) {
+			struct pulse_dso *dso = pulse_dsos__find(dsos, name);
 
-				if (dso)
-					dso->kmod_named_by_path = true;
-			}
+			if (dso)
+				dso->kmod_named_by_path = true;
 		}
-		off += hdr.size;
 	}
 }
 
@@ -122,17 +106,10 @@ void session__symbol_defaults(struct pulse_data *d, struct pulse_symbol_opts *op
 
 int session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last)
 {
-	size_t len;
-	const uint64_t *t = pulse_data__feat(d, PULSE_FEAT_SAMPLE_TIME, &len);
+	__u64 f, l;
+	int err = pulse_data__sample_time(d, &f, &l);
 
-	*first = *last = 0;
-	if (!t || len < 2 * sizeof(*t))
-		return -ENODATA;
-	memcpy(first, t, sizeof(*first));
-	memcpy(last, (const char *)t + sizeof(*first), sizeof(*last));
-	if (pulse_data__swapped(d)) {
-		*first = __builtin_bswap64(*first);
-		*last = __builtin_bswap64(*last);
-	}
-	return 0;
+	*first = f;
+	*last = l;
+	return err;
 }
