@@ -39,6 +39,15 @@ for f in perf-cpuclock perf-g perf-2ev; do
 	'
 done
 
+# --time percentages come from SAMPLE_TIME, which the reader swaps once
+test_expect_success 'byte-swapped: --time percentages as on the original' '
+	"$MK" swap $DATA/perf-cpuclock.data sw.data 2>/dev/null &&
+	"$PULSE" report -i $DATA/perf-cpuclock.data --stdio --time 0%-50% >a.rep 2>&1 &&
+	"$PULSE" report -i sw.data --stdio --time 0%-50% >b.rep 2>&1 &&
+	grep -q "^# Samples: " a.rep &&
+	diff a.rep b.rep
+'
+
 test_expect_success 'AUXTRACE records are skipped with their payload' '
 	for f in perf-cpuclock perf-pipe; do
 		"$MK" auxtrace $DATA/$f.data aux.data 1000 &&
