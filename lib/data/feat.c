@@ -5,8 +5,8 @@
  * payload pulse writes (pulse_feat__build()), swapping a foreign payload
  * (pulse_feat__swap()) and printing it as perf 6.1's `perf report
  * --header` does (pulse_feat__fprintf(), pulse_data__fprintf_feat()).
- * Also the helpers the writers share: perf_header_string encoding and
- * reading the system facts from /proc and /sys.
+ * The helpers the rows' writers share are in feat-util.c, below the rows
+ * (the table calls the rows, the rows call the helpers: no cycle).
  */
 #include <errno.h>
 #include <limits.h>
@@ -151,55 +151,4 @@ int pulse_data__fprintf_feat(FILE *fp, const struct pulse_data *d, int feat,
 	if (!p)
 		return 0;
 	return fprintf_feat(fp, feat, p, len, env, d);
-}
-
-/* ---- what the writers share ------------------------------------------------ */
-
-int pulse_buf__add_string(struct pulse_buf *b, const char *s)
-{
-	size_t olen = strlen(s) + 1, len = PULSE_ALIGN(olen, NAME_ALIGN);
-	int err;
-
-	if (len > UINT32_MAX)
-		return -EINVAL;
-	err = buf_add_u32(b, (__u32)len);
-	return err ? err : buf_add_padded(b, s, olen, len);
-}
-
-/* Read a small text file whole into a malloc'ed, NUL-terminated buffer. */
-int pulse_feat__read_text(const char *path, char **out)
-{
-	struct pulse_buf b = { 0 };
-	long n = pulse_buf__read_file(&b, path, 0);
-
-	if (n < 0) {
-		pulse_buf__release(&b);
-		return (int)n;
-	}
-	if (!b.p && pulse_buf__add(&b, "", 1))
-		return -ENOMEM;
-	*out = b.p;
-	return 0;
-}
-
-const char *pulse_feat__proc(const struct pulse_feat_ctx *ctx)
-{
-	return ctx && ctx->proc ? ctx->proc : "/proc";
-}
-
-const char *pulse_feat__sysfs(const struct pulse_feat_ctx *ctx)
-{
-	return ctx && ctx->sysfs ? ctx->sysfs : "/sys";
-}
-
-/* The value of the first "key<space/tab>*: value" line of a text, or NULL. */
-char *pulse_feat__find_key(char *text, const char *key)
-{
-	size_t klen = strlen(key);
-
-	for (char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (!strncmp(p, key, klen))
-			return p;
-	}
-	return NULL;
 }
