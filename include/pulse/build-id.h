@@ -11,8 +11,8 @@
 #define PULSE_BUILD_ID_H
 
 #include <stddef.h>
+#include <pulse/data.h>		/* PULSE_BUILD_ID_SIZE: what perf.data has room for */
 
-#define PULSE_BUILD_ID_SIZE 20
 /* Hex form plus NUL. */
 #define PULSE_BUILD_ID_HEX_SIZE (2 * PULSE_BUILD_ID_SIZE + 1)
 

@@ -39,6 +39,8 @@
 
 #define PULSE_FILE_MAGIC 0x32454c4946524550ULL	   /* "PERFILE2" */
 #define PULSE_FILE_MAGIC_SWAPPED 0x50455246494c4532ULL
+/* a build-id in perf.data (BUILD_ID entries, MMAP2): room for a SHA-1 only */
+#define PULSE_BUILD_ID_SIZE 20
 #define PULSE_FILE_ATTR_SIZE 128	/* attr.size pulse writes: VER7, what perf 6.1 knows */
 
 struct pulse_file_section {

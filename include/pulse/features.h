@@ -16,7 +16,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <linux/types.h>
-#include <pulse/build-id.h>
 #include <pulse/data.h>
 
 struct pulse_data;

@@ -24,7 +24,7 @@ header_folder() {
 	core.h | buf.h | perf-abi.h) echo core ;;
 	event.h | evlist.h | open.h) echo event ;;
 	mmap.h | ring-model.h) echo ring ;;
-	data.h | reader.h | features.h | feat-*.h | branch.h | data-src.h | sample-offsets.h) echo data ;;
+	data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h) echo data ;;
 	symbols.h | build-id.h) echo symbols ;;
 	trace.h | trace-decode.h) echo trace ;;
 	session.h | machine.h | ordering.h | synthesize.h | cc-cursor.h) echo session ;;
