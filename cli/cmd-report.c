@@ -160,14 +160,104 @@ static int report__parse_sort(struct pulse_report *rep, const char *spec)
 	return -1;
 }
 
+/*
+ * The --sort keys perf uses on this file, checked against its modes (branch,
+ * --mem-mode, -p): 0, or the exit status after the error line. @sort_buf
+ * outlives @sopts, which may point into it.
+ */
+static int report__setup_keys(struct pulse_report *rep, const char *user_sort,
+			      const char *parent_pattern, struct pulse_stdio_opts *sopts,
+			      char *sort_buf, size_t sort_size)
+{
+	const char *sort;
+	char msg[256];
+	int err;
+
+	if (rep->branch.on) {
+		const char *bad;
+		size_t bad_len;
+
+		if (pulse_report_branch__setup(&rep->branch, user_sort, &bad, &bad_len)) {
+			error("unknown --sort key '%.*s' in branch mode (known: %s)", (int)bad_len,
+			      bad, pulse_branch_sort_keys__known());
+			return PULSE_EXIT_USAGE;
+		}
+	}
+	sort = pulse_report__sort_order(rep, user_sort, sort_buf, sort_size);
+	if (rep->mem_mode) {
+		sopts->mem_sort_order = sort;
+		if (pulse_report__check_mem_mode(rep)) {
+			error("Selected --mem-mode but no mem data. Did you call perf record without -d?");
+			return 1;
+		}
+	}
+	err = report__parse_sort(rep, sort);
+	if (err < 0)
+		return PULSE_EXIT_USAGE;
+	rep->nr_keys = err;
+	for (size_t k = 0; k < rep->nr_keys; k++) {
+		if (!rep->mem_mode && pulse_sort_key__needs_mem_mode(rep->keys[k])) {
+			/* perf's sort_dimension__add() refuses them outside memory mode */
+			error("invalid --sort key: '%s' is a memory key, for --mem-mode",
+			      pulse_sort_key__title(rep->keys[k]));
+			return PULSE_EXIT_USAGE;
+		}
+	}
+	err = pulse_report__setup_parent(rep, parent_pattern, msg, sizeof(msg));
+	if (err == -E2BIG)
+		error("too many --sort keys");
+	else if (err == -ENOENT)
+		error("Selected --sort parent, but no callchain data. Did you call 'perf record' without -g?");
+	else if (err)
+		error("invalid --parent regex '%s': %s", parent_pattern, msg);
+	if (err)
+		return err == -ENOENT ? 1 : PULSE_EXIT_USAGE;
+	return 0;
+}
+
+/*
+ * --header, --header-only, -I: the header before the report (a pipe's
+ * features as they come). True when the command ends here, with *@ret.
+ */
+static bool report__header(struct pulse_report *rep, const char *input, bool header,
+			   bool header_only, bool show_info, int *ret)
+{
+	struct pulse_data *d = rep->d;
+	struct stat st;
+
+	if (!header && !header_only) {
+		if (show_info && pulse_data__is_pipe(d)) {
+			/* perf's -I alone prints a pipe's features as they come, after its hint */
+			fputs(pulse_report__header_hint, stdout);
+			rep->header = true;
+			rep->hdr_env.full = true;
+		}
+		return false;
+	}
+	/* perf's "captured on" is the st_mtime of the file (stdin's for "-") */
+	if (strcmp(input, "-") ? stat(input, &st) : fstat(0, &st))
+		st.st_mtime = 0;
+	rep->header = true;
+	rep->hdr_env.full = show_info;
+	pulse_header__fprintf(stdout, d, st.st_mtime, show_info);
+	if (!header_only)
+		return false;
+	*ret = 0;
+	/* a pipe's features come in-band, at its start */
+	if (pulse_data__is_pipe(d) &&
+	    pulse_data__for_each_record(d, report__header_record, &rep->hdr_env))
+		*ret = 1;
+	return true;
+}
+
 static int report_main(int argc, const char **argv)
 {
-	const char *input = NULL, *sort, *user_sort = NULL;
+	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
-	char sort_buf[256], msg[256];
+	char sort_buf[256];
 	bool header = false, header_only = false, show_info = false;
 	double percent_limit = 0;
 	int children = -1, branch_mode = -1, ret = 1, err;
@@ -298,79 +388,17 @@ static int report_main(int argc, const char **argv)
 		error("Selected -b but no branch data. Did you call perf record without -b?");
 		goto out_close;
 	}
-	if (rep.branch.on) {
-		const char *bad;
-		size_t bad_len;
-
-		if (pulse_report_branch__setup(&rep.branch, user_sort, &bad, &bad_len)) {
-			error("unknown --sort key '%.*s' in branch mode (known: %s)", (int)bad_len,
-			      bad, pulse_branch_sort_keys__known());
-			ret = PULSE_EXIT_USAGE;
-			goto out_close;
-		}
-	}
-	sort = pulse_report__sort_order(&rep, user_sort, sort_buf, sizeof(sort_buf));
-	if (rep.mem_mode) {
-		sopts.mem_sort_order = sort;
-		if (pulse_report__check_mem_mode(&rep)) {
-			error("Selected --mem-mode but no mem data. Did you call perf record without -d?");
-			goto out_close;
-		}
-	}
-	err = report__parse_sort(&rep, sort);
-	if (err < 0) {
-		ret = PULSE_EXIT_USAGE;
+	ret = report__setup_keys(&rep, user_sort, parent_pattern, &sopts, sort_buf,
+				 sizeof(sort_buf));
+	if (ret)
 		goto out_close;
-	}
-	rep.nr_keys = err;
-	for (size_t k = 0; k < rep.nr_keys; k++) {
-		if (!rep.mem_mode && pulse_sort_key__needs_mem_mode(rep.keys[k])) {
-			/* perf's sort_dimension__add() refuses them outside memory mode */
-			error("invalid --sort key: '%s' is a memory key, for --mem-mode",
-			      pulse_sort_key__title(rep.keys[k]));
-			ret = PULSE_EXIT_USAGE;
-			goto out_close;
-		}
-	}
-	err = pulse_report__setup_parent(&rep, parent_pattern, msg, sizeof(msg));
-	if (err == -E2BIG)
-		error("too many --sort keys");
-	else if (err == -ENOENT)
-		error("Selected --sort parent, but no callchain data. Did you call 'perf record' without -g?");
-	else if (err)
-		error("invalid --parent regex '%s': %s", parent_pattern, msg);
-	if (err) {
-		ret = err == -ENOENT ? 1 : PULSE_EXIT_USAGE;
-		goto out_close;
-	}
 	ret = setup_filter(&rep.filter);
 	if (ret)
 		goto out_close;
 	ret = 1;
 	rep.relative = !strcmp(percentage, "relative");
-	if (header || header_only) {
-		struct stat st;
-
-		/* perf's "captured on" is the st_mtime of the file (stdin's for "-") */
-		if (strcmp(input, "-") ? stat(input, &st) : fstat(0, &st))
-			st.st_mtime = 0;
-		rep.header = true;
-		rep.hdr_env.full = show_info;
-		pulse_header__fprintf(stdout, d, st.st_mtime, show_info);
-		if (header_only) {
-			ret = 0;
-			/* a pipe's features come in-band, at its start */
-			if (pulse_data__is_pipe(d) &&
-			    pulse_data__for_each_record(d, report__header_record, &rep.hdr_env))
-				ret = 1;
-			goto out_close;
-		}
-	} else if (show_info && pulse_data__is_pipe(d)) {
-		/* perf's -I alone prints a pipe's features as they come, after its hint */
-		fputs(pulse_report__header_hint, stdout);
-		rep.header = true;
-		rep.hdr_env.full = true;
-	}
+	if (report__header(&rep, input, header, header_only, show_info, &ret))
+		goto out_close;
 	if (pulse_report__setup_callchains(&rep, children, cc_opt.given)) {
 		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
 		goto out_close;

@@ -384,18 +384,14 @@ same_script() {
 
 # kill_mid_run FILE ARGS... -- CMD...: pulse record into FILE (-m 16: a
 # wakeup, hence a write, every few hundred ms), SIGKILL the recorder once
-# its header has been rewritten with a data size and 256 KB of records are
-# in the file (four times the ring: whatever the workload did first has
-# been written), then kill its orphaned workload. Polled, not slept: a
-# loaded machine only makes it later.
-header_data_size() { # FILE: the data.size its header says (0 if none yet)
-	local v
-	v=$(od -An -tu8 -j48 -N8 "$1" 2>/dev/null | tr -d " ")
-	echo "${v:-0}"
-}
-mid_run_ready() { # FILE: a header rewritten and 256 KB of records
-	test "$(header_data_size "$1")" -gt 0 &&
-		test "$(stat -c %s "$1" 2>/dev/null || echo 0)" -ge $((256 * 1024 + 4096))
+# its header has been rewritten (about once a second) with a data size of
+# 128 KB (twice the ring: whatever the workload did first has been written
+# and is inside the size perf reads), then kill its orphaned workload.
+# Polled, not slept: a loaded machine only makes it later.
+mid_run_ready() { # FILE: a header rewritten with 128 KB of records
+	local n
+	n=$(header_data_size "$1" 2>/dev/null)
+	test "${n:-0}" -ge $((128 * 1024))
 }
 kill_mid_run() {
 	local f=$1; shift
@@ -409,7 +405,7 @@ kill_mid_run() {
 	wait_for "mid_run_ready $f || ! proc_alive $rp" 30 || true
 	proc_alive $rp || { echo "the recorder ended before SIGKILL:"; cat "$f.err"; return 1; }
 	mid_run_ready "$f" ||
-		{ echo "no header rewrite or no 256 KB in 30 s"; cat "$f.err"; return 1; }
+		{ echo "no header rewrite with 128 KB in 30 s"; cat "$f.err"; return 1; }
 	kill -KILL $rp
 	wait $rp 2>/dev/null || true
 	if [ -n "$cpid" ]; then
