@@ -632,10 +632,78 @@ static void test_symbols__build_id(void)
 	ASSERT_EQ(pulse_build_id__read_file("/etc/passwd", id, &len), -ENOEXEC);
 }
 
+/*
+ * The DSOs come back in the order they were created, whatever the hash
+ * makes of their names, also across the hash's growth (BUILD_ID lists
+ * them in this order).
+ */
+static void test_symbols__dsos_order(void)
+{
+	struct pulse_dsos dsos;
+	struct pulse_dso *d;
+	char name[64];
+	int i = 0;
+
+	ASSERT_EQ(pulse_dsos__init(&dsos, NULL), 0);
+	for (int k = 0; k < 1000; k++) {
+		snprintf(name, sizeof(name), "/lib/lib%d.so", (k * 7919) % 1000);
+		ASSERT_TRUE(pulse_dsos__findnew(&dsos, name, PULSE_DSO_USER) != NULL);
+	}
+	/* found again: not a new one */
+	ASSERT_TRUE(pulse_dsos__findnew(&dsos, "/lib/lib0.so", PULSE_DSO_USER) == dsos.first);
+	ASSERT_EQ(dsos.nr, 1000);
+	pulse_dsos__for_each(d, &dsos) {
+		snprintf(name, sizeof(name), "/lib/lib%d.so", (i * 7919) % 1000);
+		ASSERT_STREQ(d->long_name, name);
+		i++;
+	}
+	ASSERT_EQ(i, 1000);
+	ASSERT_TRUE(dsos.last != NULL && dsos.last->order_next == NULL);
+	pulse_dsos__exit(&dsos);
+
+	ASSERT_EQ(pulse_dsos__init(&dsos, NULL), 0);
+	i = 0;
+	pulse_dsos__for_each(d, &dsos)
+		i++;
+	ASSERT_EQ(i, 0);
+	pulse_dsos__exit(&dsos);
+}
+
+/* With no_symbols a DSO is never loaded, even where symbols are to be had. */
+static void test_symbols__no_symbols(void)
+{
+	const char *ks = tmp_path("kallsyms-nosyms");
+	struct pulse_symbol_opts o = { .sz = sizeof(o), .kallsyms = ks, .kallsyms_given = true,
+				       .no_symbols = true };
+	struct pulse_dsos dsos;
+	struct pulse_dso *k, *u;
+
+	write_file(ks, "ffffffff81000000 T _text\nffffffff81000100 T kfunc_one\n"
+		       "ffffffff81000200 T kfunc_two\n");
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	k = pulse_dsos__findnew(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	u = pulse_dsos__findnew(&dsos, "/proc/self/exe", PULSE_DSO_USER);
+	ASSERT_TRUE(k && u);
+	ASSERT_TRUE(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL) == NULL);
+	ASSERT_EQ(pulse_dso__load(&dsos, u), 0);
+	ASSERT_EQ(k->symtab.nr, 0);
+	ASSERT_EQ(u->symtab.nr, 0);
+	/* not even the file's build-id is read */
+	ASSERT_TRUE(!u->has_build_id);
+	pulse_dsos__exit(&dsos);
+	/* the same without the option: kallsyms is read */
+	o.no_symbols = false;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	k = pulse_dsos__findnew(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	ASSERT_STREQ(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL)->name, "kfunc_one");
+	pulse_dsos__exit(&dsos);
+}
+
 TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choice),
 	  TEST(test_symbols__tree_walk),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
 	  TEST(test_symbols__demangle_rust), TEST(test_symbols__gnu_debugdata),
 	  TEST(test_symbols__vmlinux), TEST(test_symbols__kallsyms_build_id),
 	  TEST(test_symbols__elf_program), TEST(test_symbols__debug_files),
-	  TEST(test_symbols__build_id))
+	  TEST(test_symbols__build_id), TEST(test_symbols__dsos_order),
+	  TEST(test_symbols__no_symbols))
