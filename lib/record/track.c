@@ -97,10 +97,23 @@ static int attr_of_id(const struct pulse_record_track *t, __u64 id)
 static void mark_hit(struct pulse_record_track *t, int32_t pid, int32_t tid, uint8_t cpumode,
 		     __u64 ip)
 {
+	struct pulse_dso *k = t->machine.kernel_dso;
 	struct pulse_addr_loc al;
 
+	/*
+	 * Most kernel samples land in the kernel's text, once marked: that
+	 * is the kernel's map, whatever the thread (tracepoint storms).
+	 */
+	if (cpumode == PERF_RECORD_MISC_KERNEL && k && k->hit && ip >= k->text_start &&
+	    ip < k->text_end)
+		return;
+	/* the previous sample's place, nothing changed since: marked already */
+	if (t->last.valid && ip == t->last.ip && tid == t->last.tid && pid == t->last.pid &&
+	    cpumode == t->last.cpumode)
+		return;
 	if (pulse_machine__resolve(&t->machine, pid, tid, cpumode, ip, &al))
 		return;
+	t->last = (struct pulse_record_track_last){ true, cpumode, pid, tid, ip };
 	if (al.dso)
 		al.dso->hit = true;
 	else if (cpumode == PERF_RECORD_MISC_KERNEL && t->machine.kernel_dso)
@@ -153,6 +166,7 @@ void pulse_record_track__note(struct pulse_record_track *t, const void *rec, siz
 		 */
 		if (size >= sizeof(h) && h.size == size)
 			pulse_machine__process(&t->machine, rec);
+		t->last.valid = false;
 		break;
 	}
 }

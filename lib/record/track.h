@@ -22,6 +22,14 @@ struct pulse_record_track_id {
 	int attr;			/* index of its event */
 };
 
+/* A sample's place already marked; void after any side-band record. */
+struct pulse_record_track_last {
+	bool valid;
+	__u8 cpumode;
+	__s32 pid, tid;
+	__u64 ip;
+};
+
 struct pulse_record_track {
 	/*
 	 * The session's model of threads and maps, fed with the side-band
@@ -30,6 +38,7 @@ struct pulse_record_track {
 	 */
 	struct pulse_machine machine;
 	bool machine_ok;		/* initialized */
+	struct pulse_record_track_last last;
 	struct pulse_record_track_id *ids;	/* sorted by id */
 	size_t nr_ids;
 	struct pulse_sample_offsets *offs;	/* [nr_attrs] */
