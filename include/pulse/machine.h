@@ -120,7 +120,8 @@ struct pulse_thread *pulse_machine__find_thread(struct pulse_machine *m, int32_t
  * pulse_machine__resolve - place a sample address
  * @cpumode: header.misc & PERF_RECORD_MISC_CPUMODE_MASK
  *
- * Loads the DSO's symbols on first use.
+ * Loads the DSO's symbols on first use, unless the machine's opts say
+ * no_symbols: then only the thread, map and DSO are found (al->sym NULL).
  * Return: 0, or -ENOMEM.
  */
 int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, uint8_t cpumode,

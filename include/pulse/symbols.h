@@ -216,6 +216,7 @@ struct pulse_dso {
 	bool hit;			/* a sample resolved to it */
 	struct pulse_symtab symtab;	/* valid once loaded */
 	struct pulse_dso *next;		/* hash chain in pulse_dsos */
+	struct pulse_dso *order_next;	/* the next DSO created (pulse_dsos__for_each()) */
 };
 
 /* Where symbols are looked for; NULL fields mean "do not look there". */
@@ -244,14 +245,36 @@ struct pulse_symbol_opts {
 	 * under DIR are all there is. NULL, "" or a path to / mean none.
 	 */
 	const char *symfs;
+	/*
+	 * DSOs are only named and placed, never loaded: no symbol or build-id
+	 * file is read (pulse record's per-output machine, which wants to
+	 * know which DSOs samples hit and nothing more).
+	 */
+	bool no_symbols;
 };
 
 struct pulse_dsos {
 	struct pulse_dso **buckets;	/* hash of long names */
 	size_t nr_buckets;		/* power of two */
 	size_t nr;			/* DSOs held */
+	/*
+	 * Every DSO in the order it was created (through order_next): the
+	 * order perf lists the DSOs of a recording in (BUILD_ID), which a
+	 * hash does not keep.
+	 */
+	struct pulse_dso *first, *last;
 	struct pulse_symbol_opts opts;	/* copied, strings included */
 };
+
+/**
+ * pulse_dsos__for_each - iterate over the DSOs of @dsos in creation order
+ * @dso: a struct pulse_dso *, the cursor
+ * @dsos: the set
+ *
+ * DSOs created during the walk are met too (they are appended).
+ */
+#define pulse_dsos__for_each(dso, dsos) \
+	for ((dso) = (dsos)->first; (dso); (dso) = (dso)->order_next)
 
 /**
  * pulse_dsos__init - an empty DSO set
@@ -279,13 +302,17 @@ int pulse_dsos__set_build_id(struct pulse_dsos *dsos, const char *long_name,
 /**
  * pulse_dso__find_symbol - resolve an address in the DSO's space, loading
  * its symbols on first use (from the build-id cache, debug files, the file
- * itself, kallsyms or a perf map, in perf's order)
+ * itself, kallsyms or a perf map, in perf's order; nothing is read with
+ * opts no_symbols)
  * Return: borrowed symbol, or NULL.
  */
 const struct pulse_symbol *pulse_dso__find_symbol(struct pulse_dsos *dsos, struct pulse_dso *dso,
 						  uint64_t addr);
 
-/* Load the DSO's symbols now (idempotent). Return: symbols or -errno. */
+/*
+ * Load the DSO's symbols now (idempotent; none with opts no_symbols).
+ * Return: symbols or -errno.
+ */
 int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso);
 
 #endif

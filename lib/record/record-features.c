@@ -86,39 +86,45 @@ int rec_tracing_data(struct rec *r, struct pulse_buf *b)
 	return ret;
 }
 
-static int build_ids(struct pulse_data_writer *w, struct dso_hits *hits)
+/*
+ * One entry for each DSO a sample hit, in the order the DSOs were first
+ * mapped: the build-id an MMAP2 carried, else the running kernel's for the
+ * kernel, else the file's for a path on disk. Other DSOs ([vdso] without
+ * one, JIT maps, anonymous memory) have nothing on disk to identify.
+ */
+static int build_ids(struct pulse_data_writer *w, const struct pulse_dsos *dsos)
 {
 	struct pulse_build_id_entry *ents;
-	struct dso_hit *d;
-	size_t nr, n = 0;
+	struct pulse_dso *d;
+	size_t n = 0;
 	int ret;
 
-	d = dso_hits__dsos(hits, &nr);
-	ents = calloc(nr ? nr : 1, sizeof(*ents));
+	ents = calloc(dsos->nr ? dsos->nr : 1, sizeof(*ents));
 	if (!ents)
 		return -ENOMEM;
-	for (size_t i = 0; i < nr; i++) {
+	pulse_dsos__for_each(d, dsos) {
 		struct pulse_build_id_entry *e = &ents[n];
+		bool kernel = d->kind == PULSE_DSO_KERNEL || d->kind == PULSE_DSO_MODULE;
 		size_t len = 0;
 
-		if (!d[i].hit)
+		if (!d->hit)
 			continue;
-		if (d[i].has_build_id) {
-			memcpy(e->id, d[i].build_id, d[i].build_id_size);
-			len = d[i].build_id_size;
-		} else if (d[i].kernel) {
+		if (d->has_build_id) {
+			memcpy(e->id, d->build_id, d->build_id_size);
+			len = d->build_id_size;
+		} else if (d->kind == PULSE_DSO_KERNEL) {
 			if (pulse_build_id__read_kernel(e->id, &len))
 				continue;
-		} else if (d[i].name[0] == '/') {
-			if (pulse_build_id__read_file(d[i].name, e->id, &len))
+		} else if (d->long_name[0] == '/' && d->kind != PULSE_DSO_PERF_MAP) {
+			if (pulse_build_id__read_file(d->long_name, e->id, &len))
 				continue;
 		} else {
-			continue; /* [vdso], //anon: nothing on disk to identify */
+			continue;
 		}
 		e->size = len;
 		e->pid = -1;
-		e->misc = d[i].kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
-		e->filename = d[i].kernel ? "[kernel.kallsyms]" : d[i].name;
+		e->misc = kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+		e->filename = d->long_name;	/* the kernel's: "[kernel.kallsyms]" */
 		n++;
 	}
 	if (n) {
@@ -139,7 +145,7 @@ static int build_ids(struct pulse_data_writer *w, struct dso_hits *hits)
 int pulse_record_features__write_finish(struct pulse_data_writer *w,
 					 const struct pulse_record_track *t)
 {
-	int ret = build_ids(w, t->hits);
+	int ret = build_ids(w, &t->machine.dsos);
 
 	if (!ret && t->first_time) {
 		struct pulse_feat_ctx ctx = { .first_time = t->first_time,

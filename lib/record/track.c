@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * An output's view of its records for the closing features: each SAMPLE's
- * time widens the time range and its ip marks the DSO it falls in (through
- * dso-hits.c's per-process maps, fed by MMAP, FORK and COMM exec records).
+ * time widens the time range and its ip marks the DSO it falls in, placed
+ * by the session's machine model (lib/session/machine.c) fed with the
+ * side-band records stored: MMAP, MMAP2, COMM, FORK and EXIT, with perf's
+ * semantics (perf record marks the DSOs hit through its own machine too).
+ * The machine loads no symbols: only maps and DSO names are wanted here.
  *
  * This runs on every record pulse record writes, so a SAMPLE is not fully
  * parsed: its event is found by IDENTIFIER (a binary search, only with
@@ -31,17 +34,24 @@ static int cmp_id(const void *a, const void *b)
 int pulse_record_track__init(struct pulse_record_track *t, const struct pulse_data_attr *attrs,
 			     size_t nr_attrs)
 {
+	/* no kallsyms, no debug dirs, no vDSO: nothing to read */
+	struct pulse_symbol_opts opts = { .sz = sizeof(opts), .no_vdso = true,
+					  .no_symbols = true };
 	size_t n = 0;
+	int err;
 
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < nr_attrs; i++)
 		n += attrs[i].nr_ids;
-	t->hits = dso_hits__new();
 	t->ids = calloc(n ? n : 1, sizeof(*t->ids));
 	t->offs = calloc(nr_attrs ? nr_attrs : 1, sizeof(*t->offs));
 	t->bounce = malloc(MAX_RECORD);
-	if (!t->hits || !t->ids || !t->offs || !t->bounce)
+	if (!t->ids || !t->offs || !t->bounce)
 		return -ENOMEM;
+	err = pulse_machine__init(&t->machine, &opts);
+	if (err)
+		return err;
+	t->machine_ok = true;
 	t->nr_attrs = nr_attrs;
 	for (size_t i = 0; i < nr_attrs; i++) {
 		pulse_sample__offsets(attrs[i].attr.sample_type, &t->offs[i]);
@@ -54,7 +64,8 @@ int pulse_record_track__init(struct pulse_record_track *t, const struct pulse_da
 
 void pulse_record_track__exit(struct pulse_record_track *t)
 {
-	dso_hits__delete(t->hits);
+	if (t->machine_ok)
+		pulse_machine__exit(&t->machine);
 	free(t->ids);
 	free(t->offs);
 	free(t->bounce);
@@ -78,6 +89,37 @@ static int attr_of_id(const struct pulse_record_track *t, __u64 id)
 	return 0;
 }
 
+/*
+ * The DSO a sample's ip falls in is hit. A kernel address outside the
+ * kernel's text (a module, BPF: pulse record maps no module) is the
+ * kernel's, as pulse report places it and dso-hits.c did before.
+ */
+static void mark_hit(struct pulse_record_track *t, int32_t pid, int32_t tid, uint8_t cpumode,
+		     __u64 ip)
+{
+	struct pulse_dso *k = t->machine.kernel_dso;
+	struct pulse_addr_loc al;
+
+	/*
+	 * Most kernel samples land in the kernel's text, once marked: that
+	 * is the kernel's map, whatever the thread (tracepoint storms).
+	 */
+	if (cpumode == PERF_RECORD_MISC_KERNEL && k && k->hit && ip >= k->text_start &&
+	    ip < k->text_end)
+		return;
+	/* the previous sample's place, nothing changed since: marked already */
+	if (t->last.valid && ip == t->last.ip && tid == t->last.tid && pid == t->last.pid &&
+	    cpumode == t->last.cpumode)
+		return;
+	if (pulse_machine__resolve(&t->machine, pid, tid, cpumode, ip, &al))
+		return;
+	t->last = (struct pulse_record_track_last){ true, cpumode, pid, tid, ip };
+	if (al.dso)
+		al.dso->hit = true;
+	else if (cpumode == PERF_RECORD_MISC_KERNEL && t->machine.kernel_dso)
+		t->machine.kernel_dso->hit = true;
+}
+
 static void note_sample(struct pulse_record_track *t, const unsigned char *p, size_t size,
 			__u16 misc)
 {
@@ -98,34 +140,9 @@ static void note_sample(struct pulse_record_track *t, const unsigned char *p, si
 			t->last_time = tm;
 	}
 	if (so->ip >= 0)
-		dso_hits__sample(t->hits, so->pid >= 0 ? (pid_t)get_u32(p + so->pid) : -1,
-				 get_u64(p + so->ip),
-				 (misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL);
-}
-
-static void note_mmap(struct pulse_record_track *t, const unsigned char *p, size_t size,
-		      const struct perf_event_header *h)
-{
-	size_t name_off = h->type == PERF_RECORD_MMAP ? 40 : 72;
-	const __u8 *bid = NULL;
-	__u8 bid_size = 0;
-	char name[4096];
-	size_t n;
-
-	if (size <= name_off || (h->misc & PERF_RECORD_MISC_MMAP_DATA))
-		return;
-	n = strnlen((const char *)p + name_off, size - name_off);
-	if (n >= sizeof(name))
-		return;
-	memcpy(name, p + name_off, n);
-	name[n] = 0;
-	if (h->type == PERF_RECORD_MMAP2 && (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
-		bid_size = p[40];
-		bid = p + 44;
-	}
-	dso_hits__mmap(t->hits, (pid_t)get_u32(p + 8), get_u64(p + 16), get_u64(p + 24), name,
-		       (h->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL, bid,
-		       bid_size);
+		mark_hit(t, so->pid >= 0 ? (int32_t)get_u32(p + so->pid) : -1,
+			 so->pid >= 0 ? (int32_t)get_u32(p + so->pid + 4) : -1,
+			 misc & PERF_RECORD_MISC_CPUMODE_MASK, get_u64(p + so->ip));
 }
 
 void pulse_record_track__note(struct pulse_record_track *t, const void *rec, size_t size)
@@ -140,15 +157,16 @@ void pulse_record_track__note(struct pulse_record_track *t, const void *rec, siz
 		break;
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
-		note_mmap(t, p, size, &h);
-		break;
-	case PERF_RECORD_FORK:
-		if (size >= 16)
-			dso_hits__fork(t->hits, (pid_t)get_u32(p + 8), (pid_t)get_u32(p + 12));
-		break;
 	case PERF_RECORD_COMM:
-		if ((h.misc & PERF_RECORD_MISC_COMM_EXEC) && size >= 16)
-			dso_hits__exec(t->hits, (pid_t)get_u32(p + 8));
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		/*
+		 * A record too short for its type, or no memory: the machine
+		 * misses a map, a DSO may go unlisted; the recording goes on.
+		 */
+		if (size >= sizeof(h) && h.size == size)
+			pulse_machine__process(&t->machine, rec);
+		t->last.valid = false;
 		break;
 	}
 }

@@ -9,20 +9,36 @@
 #ifndef PULSE_RECORD_TRACK_H
 #define PULSE_RECORD_TRACK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/uio.h>
 #include <linux/types.h>
 #include <pulse/data.h>
 #include <pulse/sample-offsets.h>
-#include "record/dso-hits.h"
+#include <pulse/machine.h>
 
 struct pulse_record_track_id {
 	__u64 id;			/* sample id the kernel gave one fd */
 	int attr;			/* index of its event */
 };
 
+/* A sample's place already marked; void after any side-band record. */
+struct pulse_record_track_last {
+	bool valid;
+	__u8 cpumode;
+	__s32 pid, tid;
+	__u64 ip;
+};
+
 struct pulse_record_track {
-	struct dso_hits *hits;		/* per-process maps and the DSOs hit */
+	/*
+	 * The session's model of threads and maps, fed with the side-band
+	 * records stored, that places samples; its DSOs hit are marked
+	 * (dso->hit). It loads no symbols (no_symbols).
+	 */
+	struct pulse_machine machine;
+	bool machine_ok;		/* initialized */
+	struct pulse_record_track_last last;
 	struct pulse_record_track_id *ids;	/* sorted by id */
 	size_t nr_ids;
 	struct pulse_sample_offsets *offs;	/* [nr_attrs] */

@@ -88,6 +88,9 @@ int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *op
 		}
 		if (opts->sz >= offsetof(struct pulse_symbol_opts, symfs) + sizeof(opts->symfs))
 			dsos->opts.symfs = dup_symfs(opts->symfs);
+		if (opts->sz >= offsetof(struct pulse_symbol_opts, no_symbols) +
+				sizeof(opts->no_symbols))
+			dsos->opts.no_symbols = opts->no_symbols;
 	}
 	return 0;
 }
@@ -102,15 +105,13 @@ static void dso__delete(struct pulse_dso *dso)
 
 void pulse_dsos__exit(struct pulse_dsos *dsos)
 {
-	for (size_t i = 0; i < dsos->nr_buckets; i++) {
-		struct pulse_dso *d = dsos->buckets ? dsos->buckets[i] : NULL;
+	struct pulse_dso *d = dsos->first;
 
-		while (d) {
-			struct pulse_dso *next = d->next;
+	while (d) {
+		struct pulse_dso *next = d->order_next;
 
-			dso__delete(d);
-			d = next;
-		}
+		dso__delete(d);
+		d = next;
 	}
 	free(dsos->buckets);
 	free((char *)dsos->opts.kallsyms);
@@ -202,6 +203,11 @@ struct pulse_dso *pulse_dsos__findnew(struct pulse_dsos *dsos, const char *long_
 	h = hash_str(long_name) & (dsos->nr_buckets - 1);
 	d->next = dsos->buckets[h];
 	dsos->buckets[h] = d;
+	if (dsos->last)
+		dsos->last->order_next = d;
+	else
+		dsos->first = d;
+	dsos->last = d;
 	dsos->nr++;
 	return d;
 }
@@ -692,6 +698,8 @@ int pulse_dso__load(struct pulse_dsos *dsos, struct pulse_dso *dso)
 	if (dso->loaded)
 		return dso->symtab.nr;
 	dso->loaded = true;
+	if (dsos->opts.no_symbols)
+		return 0;
 	switch (dso->kind) {
 	case PULSE_DSO_USER:
 		ret = dso__load_user(dsos, dso);

@@ -2,9 +2,8 @@
 /*
  * Symbols and the machine model: symbol table fix-ups and alias choice as
  * perf 6.1 makes them, kallsyms and perf-map parsing, ELF loading of a
- * program built here (PIE, file-offset addresses, C++ demangling), and
- * threads/maps (overlaps, fork, shared maps, resolution), and the time
- * ordering queue under many rounds of interleaved per-CPU runs.
+ * program built here (PIE, file-offset addresses, C++ demangling), DSO
+ * lookup of symbol files. The machine model is tests/unit/test-machine.c's.
  */
 #include <elf.h>
 #include <errno.h>
@@ -17,17 +16,7 @@
 #include <sys/mman.h>
 #include <pulse/build-id.h>
 #include <pulse/symbols.h>
-#include <pulse/machine.h>
-#include <pulse/ordering.h>
 #include "test.h"
-
-/* a queue, or NULL */
-static struct pulse_ordered *ordered_new(pulse_ordered_fn fn, void *arg)
-{
-	struct pulse_ordered *q;
-
-	return pulse_ordered__new(&q, fn, arg) ? NULL : q;
-}
 
 static char tmpdir[64];
 
@@ -643,288 +632,71 @@ static void test_symbols__build_id(void)
 	ASSERT_EQ(pulse_build_id__read_file("/etc/passwd", id, &len), -ENOEXEC);
 }
 
-static void test_machine__maps_overlap(void)
-{
-	struct pulse_maps maps = { .refcnt = 1 };
-	struct pulse_map m = { .start = 0x1000, .end = 0x5000, .pgoff = 0 };
-	const struct pulse_map *f;
-
-	ASSERT_EQ(pulse_maps__insert(&maps, &m), 0);
-	m = (struct pulse_map){ .start = 0x2000, .end = 0x3000, .pgoff = 0x10000 };
-	ASSERT_EQ(pulse_maps__insert(&maps, &m), 0);
-	ASSERT_EQ(maps.nr, 3);
-	f = pulse_maps__find(&maps, 0x1fff);
-	ASSERT_EQ(f->start, 0x1000);
-	ASSERT_EQ(f->end, 0x2000);
-	f = pulse_maps__find(&maps, 0x2800);
-	ASSERT_EQ(f->pgoff, 0x10000);
-	ASSERT_EQ(pulse_map__map_ip(f, 0x2800), 0x10800);
-	f = pulse_maps__find(&maps, 0x3000);
-	ASSERT_EQ(f->start, 0x3000);
-	ASSERT_EQ(f->pgoff, 0x2000);	/* the tail keeps its file offsets */
-	ASSERT_TRUE(pulse_maps__find(&maps, 0x5000) == NULL);
-	/* one map covering everything replaces all three */
-	m = (struct pulse_map){ .start = 0, .end = 0x10000 };
-	ASSERT_EQ(pulse_maps__insert(&maps, &m), 0);
-	ASSERT_EQ(maps.nr, 1);
-	free(maps.maps);
-}
-
-/* Build records the way the kernel lays them out. */
-static size_t rec_comm(char *buf, uint32_t pid, uint32_t tid, const char *comm, uint16_t misc)
-{
-	struct perf_event_header h = { PERF_RECORD_COMM, misc, 0 };
-	size_t len = 16 + ((strlen(comm) + 8) & ~7UL);
-
-	memset(buf, 0, len);
-	h.size = len;
-	memcpy(buf, &h, 8);
-	memcpy(buf + 8, &pid, 4);
-	memcpy(buf + 12, &tid, 4);
-	strcpy(buf + 16, comm);
-	return len;
-}
-
-static size_t rec_fork(char *buf, uint32_t type, uint32_t pid, uint32_t ppid, uint32_t tid,
-		       uint32_t ptid)
-{
-	struct perf_event_header h = { type, 0, 40 };
-
-	memset(buf, 0, 40);
-	memcpy(buf, &h, 8);
-	memcpy(buf + 8, &pid, 4);
-	memcpy(buf + 12, &ppid, 4);
-	memcpy(buf + 16, &tid, 4);
-	memcpy(buf + 20, &ptid, 4);
-	return 40;
-}
-
-static size_t rec_mmap2(char *buf, uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff,
-			const char *file, uint16_t cpumode)
-{
-	struct perf_event_header h = { PERF_RECORD_MMAP2, cpumode, 0 };
-	uint32_t prot = PROT_READ | PROT_EXEC;
-	size_t size = 72 + ((strlen(file) + 8) & ~7UL);
-
-	memset(buf, 0, size);
-	h.size = size;
-	memcpy(buf, &h, 8);
-	memcpy(buf + 8, &pid, 4);
-	memcpy(buf + 12, &pid, 4);
-	memcpy(buf + 16, &start, 8);
-	memcpy(buf + 24, &len, 8);
-	memcpy(buf + 32, &pgoff, 8);
-	memcpy(buf + 64, &prot, 4);
-	strcpy(buf + 72, file);
-	return size;
-}
-
-static void test_machine__threads_and_resolve(void)
-{
-	struct pulse_machine m;
-	struct pulse_addr_loc al;
-	struct pulse_thread *t;
-	char buf[512];
-
-	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
-	rec_comm(buf, 100, 100, "parent", 0);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	rec_mmap2(buf, 100, 0x400000, 0x1000, 0x2000, "/no/such/libfoo.so", PERF_RECORD_MISC_USER);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	/* a new process: copies the maps and the comm */
-	rec_fork(buf, PERF_RECORD_FORK, 200, 100, 200, 100);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	/* a new thread of 200: shares its maps */
-	rec_fork(buf, PERF_RECORD_FORK, 200, 200, 201, 200);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	t = pulse_machine__find_thread(&m, 201);
-	ASSERT_TRUE(t != NULL);
-	ASSERT_STREQ(t->comm, "parent");
-	ASSERT_TRUE(t->maps == pulse_machine__find_thread(&m, 200)->maps);
-	ASSERT_TRUE(t->maps != pulse_machine__find_thread(&m, 100)->maps);
-	rec_mmap2(buf, 200, 0x500000, 0x1000, 0, "/no/such/other.so", PERF_RECORD_MISC_USER);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-
-	ASSERT_EQ(pulse_machine__resolve(&m, 200, 201, PERF_RECORD_MISC_USER, 0x400010, &al), 0);
-	ASSERT_TRUE(al.dso != NULL);
-	ASSERT_STREQ(al.dso->short_name, "libfoo.so");
-	ASSERT_EQ(al.addr, 0x2010);
-	ASSERT_EQ(al.level, '.');
-	ASSERT_TRUE(al.sym == NULL);
-	ASSERT_EQ(pulse_machine__resolve(&m, 200, 201, PERF_RECORD_MISC_USER, 0x500010, &al), 0);
-	ASSERT_STREQ(al.dso->short_name, "other.so");
-	/* the parent never saw the child's mmap */
-	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x500010, &al), 0);
-	ASSERT_TRUE(al.dso == NULL);
-	ASSERT_EQ(al.addr, 0x500010);
-	/* an unknown thread reads ":tid" */
-	ASSERT_EQ(pulse_machine__resolve(&m, 300, 301, PERF_RECORD_MISC_USER, 0x1, &al), 0);
-	ASSERT_STREQ(al.thread->comm, ":301");
-	/* kernel: identity addresses on the kernel map */
-	rec_mmap2(buf, -1, 0xffffffff81000000ULL, 0x1000000, 0xffffffff81000000ULL,
-		  "[kernel.kallsyms]_text", PERF_RECORD_MISC_KERNEL);
-	((struct perf_event_header *)buf)->type = PERF_RECORD_MMAP2;
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_KERNEL,
-					 0xffffffff81000123ULL, &al), 0);
-	ASSERT_STREQ(al.dso->short_name, "[kernel.kallsyms]");
-	ASSERT_EQ(al.addr, 0xffffffff81000123ULL);
-	ASSERT_EQ(al.level, 'k');
-	/* an exec changes the comm of that thread only */
-	rec_comm(buf, 200, 201, "worker", PERF_RECORD_MISC_COMM_EXEC);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	ASSERT_STREQ(pulse_machine__find_thread(&m, 201)->comm, "worker");
-	ASSERT_STREQ(pulse_machine__find_thread(&m, 200)->comm, "parent");
-	pulse_machine__exit(&m);
-}
-
 /*
- * The resolve cache never answers from maps that changed: a map laid over
- * a cached address, a process replaced by a fork of the same tid.
+ * The DSOs come back in the order they were created, whatever the hash
+ * makes of their names, also across the hash's growth (BUILD_ID lists
+ * them in this order).
  */
-static void test_machine__resolve_cache(void)
+static void test_symbols__dsos_order(void)
 {
-	struct pulse_cc_cursor cur = { 0 };
-	struct pulse_machine m;
-	struct pulse_addr_loc al;
-	char buf[512];
+	struct pulse_dsos dsos;
+	struct pulse_dso *d;
+	char name[64];
+	int i = 0;
 
-	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
-	rec_mmap2(buf, 100, 0x400000, 0x1000, 0, "/no/such/a.so", PERF_RECORD_MISC_USER);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	for (int i = 0; i < 3; i++) {
-		ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x400010,
-						 &al), 0);
-		ASSERT_STREQ(al.dso->short_name, "a.so");
+	ASSERT_EQ(pulse_dsos__init(&dsos, NULL), 0);
+	for (int k = 0; k < 1000; k++) {
+		snprintf(name, sizeof(name), "/lib/lib%d.so", (k * 7919) % 1000);
+		ASSERT_TRUE(pulse_dsos__findnew(&dsos, name, PULSE_DSO_USER) != NULL);
 	}
-	rec_mmap2(buf, 100, 0x400000, 0x1000, 0x1000, "/no/such/b.so", PERF_RECORD_MISC_USER);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x400010, &al), 0);
-	ASSERT_STREQ(al.dso->short_name, "b.so");
-	ASSERT_EQ(al.addr, 0x1010);
-	/* a frame carries its hash, from a miss and from a hit of the cache */
-	for (int i = 0; i < 2; i++) {
-		ASSERT_EQ(pulse_machine__resolve_callchain(&m, 100, 100, (uint64_t[]){ 0x400010 },
-							   1, PULSE_CC_CALLEE, &cur), 0);
-		ASSERT_EQ(cur.nr, 1);
-		ASSERT_STREQ(cur.locs[0].dso->short_name, "b.so");
-		ASSERT_EQ(cur.locs[0].hash, pulse_cc_loc__hash(cur.locs[0].dso, cur.locs[0].sym,
-							       0x400010));
+	/* found again: not a new one */
+	ASSERT_TRUE(pulse_dsos__findnew(&dsos, "/lib/lib0.so", PULSE_DSO_USER) == dsos.first);
+	ASSERT_EQ(dsos.nr, 1000);
+	pulse_dsos__for_each(d, &dsos) {
+		snprintf(name, sizeof(name), "/lib/lib%d.so", (i * 7919) % 1000);
+		ASSERT_STREQ(d->long_name, name);
+		i++;
 	}
-	/* a new process with that pid: no maps, whatever the cache held */
-	rec_fork(buf, PERF_RECORD_FORK, 100, 1, 100, 1);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	ASSERT_EQ(pulse_machine__resolve(&m, 100, 100, PERF_RECORD_MISC_USER, 0x400010, &al), 0);
-	ASSERT_TRUE(al.dso == NULL);
-	ASSERT_EQ(pulse_machine__resolve_callchain(&m, 100, 100, (uint64_t[]){ 0x400010 }, 1,
-						   PULSE_CC_CALLEE, &cur), 0);
-	ASSERT_EQ(cur.nr, 1);
-	ASSERT_TRUE(cur.locs[0].dso == NULL);
-	pulse_cc_cursor__exit(&cur);
-	pulse_machine__exit(&m);
+	ASSERT_EQ(i, 1000);
+	ASSERT_TRUE(dsos.last != NULL && dsos.last->order_next == NULL);
+	pulse_dsos__exit(&dsos);
+
+	ASSERT_EQ(pulse_dsos__init(&dsos, NULL), 0);
+	i = 0;
+	pulse_dsos__for_each(d, &dsos)
+		i++;
+	ASSERT_EQ(i, 0);
+	pulse_dsos__exit(&dsos);
 }
 
-static void test_machine__jit_map(void)
+/* With no_symbols a DSO is never loaded, even where symbols are to be had. */
+static void test_symbols__no_symbols(void)
 {
-	struct pulse_machine m;
-	struct pulse_addr_loc al;
-	char buf[512], path[64];
-	FILE *f;
+	const char *ks = tmp_path("kallsyms-nosyms");
+	struct pulse_symbol_opts o = { .sz = sizeof(o), .kallsyms = ks, .kallsyms_given = true,
+				       .no_symbols = true };
+	struct pulse_dsos dsos;
+	struct pulse_dso *k, *u;
 
-	snprintf(path, sizeof(path), "/tmp/perf-%d.map", 999999);
-	f = fopen(path, "w");
-	if (!f) {
-		test__skip = "cannot write /tmp";
-		return;
-	}
-	fputs("7f0000001000 100 jitted_fn\n", f);
-	fclose(f);
-	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
-	rec_mmap2(buf, 999999, 0x7f0000000000ULL, 0x10000, 0, "//anon", PERF_RECORD_MISC_USER);
-	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
-	ASSERT_EQ(pulse_machine__resolve(&m, 999999, 999999, PERF_RECORD_MISC_USER,
-					 0x7f0000001010ULL, &al), 0);
-	unlink(path);
-	ASSERT_TRUE(al.dso != NULL);
-	ASSERT_STREQ(al.dso->short_name, "[JIT] tid 999999");
-	ASSERT_TRUE(al.sym != NULL);
-	ASSERT_STREQ(al.sym->name, "jitted_fn");
-	pulse_machine__exit(&m);
-}
-
-struct order_check {
-	uint64_t last_ts;	/* of the previous delivery */
-	uint64_t last_off;	/* its arrival number */
-	uint64_t *ts_of;	/* arrival number -> timestamp */
-	size_t n;		/* delivered */
-	int bad;		/* out-of-order deliveries */
-};
-
-static int order_check(const struct perf_event_header *rec, uint64_t off, void *arg)
-{
-	struct order_check *c = arg;
-	uint64_t ts = c->ts_of[off];
-
-	/* the record's payload is its arrival number: the copy must be intact */
-	if (rec->size != 16 || *(const uint64_t *)(rec + 1) != off)
-		c->bad++;
-	if (c->n && (ts < c->last_ts || (ts == c->last_ts && off < c->last_off)))
-		c->bad++;
-	c->last_ts = ts;
-	c->last_off = off;
-	c->n++;
-	return 0;
-}
-
-/*
- * Many rounds as a recording has them: two CPUs each bring an ascending
- * run, the runs overlap each other and the next round, timestamps repeat.
- * Every record must come out once, in (timestamp, arrival) order, and a
- * round must not hold back more than two rounds' worth.
- */
-static void test_ordering__many_rounds(void)
-{
-	enum { ROUNDS = 300, PER_CPU = 700 };
-	struct order_check c = { 0 };
-	struct pulse_ordered *q = ordered_new(order_check, &c);
-	struct { struct perf_event_header h; uint64_t off; } rec = { { PERF_RECORD_SAMPLE, 0, 16 } };
-	uint64_t off = 0;
-
-	c.ts_of = calloc(ROUNDS * (2 * PER_CPU + 100), sizeof(*c.ts_of));
-	ASSERT_TRUE(q && c.ts_of);
-	srand(7);
-	for (int r = 0; r < ROUNDS; r++) {
-		for (int cpu = 0; cpu < 2; cpu++) {
-			uint64_t ts = 1000 + (uint64_t)r * 1000 + rand() % 50;
-
-			for (int i = 0; i < PER_CPU; i++) {
-				ts += rand() % 3;	/* 0: a repeated timestamp */
-				c.ts_of[off] = ts;
-				rec.off = off;
-				ASSERT_EQ(pulse_ordered__queue(q, &rec.h, ts, off), 0);
-				off++;
-			}
-		}
-		/* a run now and then arrives in reverse, as a worst case */
-		if (r % 50 == 49) {
-			for (int i = 0; i < 100; i++) {
-				uint64_t ts = 1000 + (uint64_t)r * 1000 + 1500 - i;
-
-				c.ts_of[off] = ts;
-				rec.off = off;
-				ASSERT_EQ(pulse_ordered__queue(q, &rec.h, ts, off), 0);
-				off++;
-			}
-		}
-		ASSERT_EQ(pulse_ordered__flush_round(q), 0);
-		ASSERT_TRUE(pulse_ordered__nr_queued(q) <= 3 * 2 * PER_CPU + 100);
-	}
-	ASSERT_EQ(pulse_ordered__flush(q), 0);
-	ASSERT_EQ(c.n, off);
-	ASSERT_EQ(c.bad, 0);
-	ASSERT_EQ(pulse_ordered__nr_queued(q), 0);
-	pulse_ordered__delete(q);
-	free(c.ts_of);
+	write_file(ks, "ffffffff81000000 T _text\nffffffff81000100 T kfunc_one\n"
+		       "ffffffff81000200 T kfunc_two\n");
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	k = pulse_dsos__findnew(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	u = pulse_dsos__findnew(&dsos, "/proc/self/exe", PULSE_DSO_USER);
+	ASSERT_TRUE(k && u);
+	ASSERT_TRUE(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL) == NULL);
+	ASSERT_EQ(pulse_dso__load(&dsos, u), 0);
+	ASSERT_EQ(k->symtab.nr, 0);
+	ASSERT_EQ(u->symtab.nr, 0);
+	/* not even the file's build-id is read */
+	ASSERT_TRUE(!u->has_build_id);
+	pulse_dsos__exit(&dsos);
+	/* the same without the option: kallsyms is read */
+	o.no_symbols = false;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	k = pulse_dsos__findnew(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	ASSERT_STREQ(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL)->name, "kfunc_one");
+	pulse_dsos__exit(&dsos);
 }
 
 TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choice),
@@ -933,7 +705,5 @@ TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choic
 	  TEST(test_symbols__demangle_rust), TEST(test_symbols__gnu_debugdata),
 	  TEST(test_symbols__vmlinux), TEST(test_symbols__kallsyms_build_id),
 	  TEST(test_symbols__elf_program), TEST(test_symbols__debug_files),
-	  TEST(test_symbols__build_id),
-	  TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
-	  TEST(test_machine__resolve_cache),
-	  TEST(test_machine__jit_map), TEST(test_ordering__many_rounds))
+	  TEST(test_symbols__build_id), TEST(test_symbols__dsos_order),
+	  TEST(test_symbols__no_symbols))
