@@ -24,13 +24,6 @@
 
 #define MAX_RECORD 65536	/* header.size is a u16 */
 
-static int cmp_id(const void *a, const void *b)
-{
-	const struct pulse_record_track_id *x = a, *y = b;
-
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
 int pulse_record_track__init(struct pulse_record_track *t, const struct pulse_data_attr *attrs,
 			     size_t nr_attrs)
 {
@@ -43,10 +36,10 @@ int pulse_record_track__init(struct pulse_record_track *t, const struct pulse_da
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < nr_attrs; i++)
 		n += attrs[i].nr_ids;
-	t->ids = calloc(n ? n : 1, sizeof(*t->ids));
+	pulse_id_index__init(&t->ids);
 	t->offs = calloc(nr_attrs ? nr_attrs : 1, sizeof(*t->offs));
 	t->bounce = malloc(MAX_RECORD);
-	if (!t->ids || !t->offs || !t->bounce)
+	if (pulse_id_index__reserve(&t->ids, n) || !t->offs || !t->bounce)
 		return -ENOMEM;
 	err = pulse_machine__init(&t->machine, &opts);
 	if (err)
@@ -56,9 +49,9 @@ int pulse_record_track__init(struct pulse_record_track *t, const struct pulse_da
 	for (size_t i = 0; i < nr_attrs; i++) {
 		pulse_sample__offsets(attrs[i].attr.sample_type, &t->offs[i]);
 		for (size_t k = 0; k < attrs[i].nr_ids; k++)
-			t->ids[t->nr_ids++] = (struct pulse_record_track_id){ attrs[i].ids[k], (int)i };
+			pulse_id_index__add(&t->ids, attrs[i].ids[k], i);	/* reserved */
 	}
-	qsort(t->ids, t->nr_ids, sizeof(*t->ids), cmp_id);
+	pulse_id_index__sort(&t->ids);
 	return 0;
 }
 
@@ -66,27 +59,10 @@ void pulse_record_track__exit(struct pulse_record_track *t)
 {
 	if (t->machine_ok)
 		pulse_machine__exit(&t->machine);
-	free(t->ids);
+	pulse_id_index__exit(&t->ids);
 	free(t->offs);
 	free(t->bounce);
 	memset(t, 0, sizeof(*t));
-}
-
-static int attr_of_id(const struct pulse_record_track *t, __u64 id)
-{
-	size_t lo = 0, hi = t->nr_ids;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (t->ids[mid].id == id)
-			return t->ids[mid].attr;
-		if (t->ids[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
 }
 
 /*
@@ -126,8 +102,12 @@ static void note_sample(struct pulse_record_track *t, const unsigned char *p, si
 	const struct pulse_sample_offsets *so;
 	int ev = 0;
 
-	if (t->nr_attrs > 1 && size >= 16)
-		ev = attr_of_id(t, get_u64(p + 8));
+	/* an id nobody was given goes to the first event, as the reader routes it */
+	if (t->nr_attrs > 1 && size >= 16) {
+		ev = pulse_id_index__find(&t->ids, get_u64(p + 8));
+		if (ev < 0)
+			ev = 0;
+	}
 	so = &t->offs[ev];
 	if (size < (size_t)so->min_size)
 		return;

@@ -14,13 +14,9 @@
 #include <sys/uio.h>
 #include <linux/types.h>
 #include <pulse/data.h>
+#include <pulse/id-index.h>
 #include <pulse/sample-offsets.h>
 #include <pulse/machine.h>
-
-struct pulse_record_track_id {
-	__u64 id;			/* sample id the kernel gave one fd */
-	int attr;			/* index of its event */
-};
 
 /* A sample's place already marked; void after any side-band record. */
 struct pulse_record_track_last {
@@ -39,8 +35,7 @@ struct pulse_record_track {
 	struct pulse_machine machine;
 	bool machine_ok;		/* initialized */
 	struct pulse_record_track_last last;
-	struct pulse_record_track_id *ids;	/* sorted by id */
-	size_t nr_ids;
+	struct pulse_id_index ids;	/* sample id -> event, as the reader routes them */
 	struct pulse_sample_offsets *offs;	/* [nr_attrs] */
 	size_t nr_attrs;
 	__u64 first_time, last_time;	/* of the samples; 0: none seen */
