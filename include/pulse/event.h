@@ -20,9 +20,8 @@
 
 /*
  * One event: what the spec described (attr, name, modifiers) and where it
- * sits in its group. Its open state, one (fd, id) cell per (cpu, thread),
- * is allocated, opened and closed by lib/event/evlist.c; the evsel only
- * carries the arrays so that a reader can index them.
+ * sits in its group. It holds no open state: the fds and kernel ids of an
+ * opened event are its evlist's cells (<pulse/evlist.h>).
  */
 struct pulse_evsel {
 	struct perf_event_attr attr;	/* what the spec asked for; record adds sampling bits */
@@ -42,17 +41,19 @@ struct pulse_evsel {
 	struct pulse_evsel *leader;	/* the group's first event; the evsel itself when alone */
 	int nr_members;			/* on a leader: its group's events, itself included (1 alone) */
 	int group_idx;			/* position in the group: 0 for the leader */
-	/* open state: cells owned and opened by the evlist (lib/event/evlist.c) */
-	int nr_cpus;			/* rows of fd/id */
-	int nr_threads;			/* columns of fd/id */
-	int *fd;			/* [cpu * nr_threads + thread], -1 when not open */
-	__u64 *id;			/* kernel ids, same indexing */
 };
 
-/* The events of one or more -e lists, in order. Zeroed, or pulse_evlist__init(). */
+/* An evlist's open state (lib/event/cells.c), reached through <pulse/evlist.h>. */
+struct pulse_evlist_cells;
+
+/*
+ * The events of one or more -e lists, in order, and, once opened, their
+ * cells. Zeroed, or pulse_evlist__init().
+ */
 struct pulse_evlist {
 	struct pulse_evsel **entries;	/* owned */
 	int nr;
+	struct pulse_evlist_cells *cells;	/* owned; NULL while not open */
 };
 
 /* Where the parser looks; NULL fields mean the real system. */
@@ -99,7 +100,7 @@ int pulse_evlist__parse(struct pulse_evlist *evlist, const char *spec,
  */
 int pulse_evsel__new(struct pulse_evsel **out, __u32 type, __u64 config, const char *name);
 
-/* Free @evsel (NULL is a no-op), closing any cell an opener left open. */
+/* Free @evsel (NULL is a no-op). An evlist it is in must be closed first. */
 void pulse_evsel__delete(struct pulse_evsel *evsel);
 
 /* Whether @evsel leads its group (an event alone leads a group of one). */
@@ -116,6 +117,10 @@ void pulse_evlist__exit(struct pulse_evlist *evlist);
 
 /**
  * pulse_evlist__add - append an evsel, which the evlist then owns
+ *
+ * Add before pulse_evlist__open(): an open evlist has cells for the evsels
+ * it had when it was opened.
+ *
  * Return: 0 or -ENOMEM (then @evsel has been deleted).
  */
 int pulse_evlist__add(struct pulse_evlist *evlist, struct pulse_evsel *evsel);

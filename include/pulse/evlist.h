@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Opening an evlist and reading its counts (lib/event/evlist.c, counts.c),
- * as libperf's evlist.c/evsel.c do: every evsel is opened once per
- * (cpu, thread) cell, the members of a group with their leader's fd of the
- * same cell as group_fd, and each cell's fd and kernel id are kept in the
- * evsel's fd[]/id[] arrays, indexed [cpu * nr_threads + thread].
+ * Opening an evlist and reading its counts (lib/event/evlist.c, cells.c,
+ * counts.c), as libperf's evlist.c/evsel.c do: every evsel is opened once
+ * per (cpu, thread) cell, the members of a group with their leader's fd of
+ * the same cell as group_fd. The evsels stay descriptions: each cell's fd
+ * and kernel id belong to the evlist, found by the evsel's position in it
+ * and the cell's cpu and thread indexes (pulse_evlist__fd(),
+ * pulse_evlist__ids()).
  *
  * Usage:
  *   pulse_evlist__parse(&evlist, "{task-clock,page-faults}", NULL, NULL);
  *   (set read_format, disabled, ... on the attrs)
  *   pulse_evlist__open(&evlist, &opts, &res);
  *   pulse_evlist__enable(&evlist); ... pulse_evlist__disable(&evlist);
- *   pulse_evsel__read_group(leader, 0, 0, counts, n, &nr);
+ *   pulse_evlist__read_group(&evlist, 0, 0, 0, counts, n, &nr);
  *   pulse_counts__scale(&counts[i]);
  *   pulse_evlist__close(&evlist);
  */
@@ -52,17 +54,54 @@ struct pulse_evlist_open_result {
  * @res: filled in (may be NULL)
  *
  * A thread that exits while being opened (ESRCH) is skipped when there are
- * several, and so are its group's members. On failure every evsel of
- * @evlist is closed again.
+ * several, and so are its group's members; those cells stay closed (fd
+ * < 0, id 0). On failure every cell is closed again.
  *
  * Return: 0 or the -errno of the failing perf_event_open() (-EINVAL for
- * bad opts).
+ * bad opts, -EBUSY when @evlist is open already, -ENOMEM).
  */
 int pulse_evlist__open(struct pulse_evlist *evlist, const struct pulse_evlist_open_opts *opts,
 		       struct pulse_evlist_open_result *res);
 
-/* Close every cell of every evsel. */
+/*
+ * Close every cell, members before their leader, and free the cells; a
+ * no-op on an evlist that is not open. The evsels stay.
+ */
 void pulse_evlist__close(struct pulse_evlist *evlist);
+
+/* The cpus and threads @evlist was opened on (0 when not open). */
+int pulse_evlist__nr_cpus(const struct pulse_evlist *evlist);
+int pulse_evlist__nr_threads(const struct pulse_evlist *evlist);
+
+/**
+ * pulse_evlist__fd - the fd of one cell
+ * @idx: the evsel's position in @evlist
+ * @cpu: index into the cpus it was opened on
+ * @thread: index into the threads
+ *
+ * Return: the fd; -ERANGE an index outside what was opened (or @evlist is
+ * not open); -EBADF that cell is not open (its thread exited).
+ */
+int pulse_evlist__fd(const struct pulse_evlist *evlist, int idx, int cpu, int thread);
+
+/**
+ * pulse_evlist__ids - the kernel ids (PERF_EVENT_IOC_ID) of one evsel's cells
+ * @idx: the evsel's position in @evlist
+ * @nr: set to the number of cells, nr_cpus * nr_threads (0 on NULL)
+ *
+ * Indexed [cpu * nr_threads + thread]; a cell that is not open has id 0.
+ * The ids are what the data writer stores for the evsel's attr.
+ *
+ * Return: the ids, valid until pulse_evlist__close(); NULL when @evlist
+ * is not open or @idx is out of range.
+ */
+const __u64 *pulse_evlist__ids(const struct pulse_evlist *evlist, int idx, size_t *nr);
+
+/*
+ * The same ioctl on every open cell, evsel by evsel. Every cell is tried.
+ * Return: 0 or the first -errno.
+ */
+int pulse_evlist__ioctl(struct pulse_evlist *evlist, unsigned long req, unsigned long arg);
 
 /* PERF_EVENT_IOC_ENABLE / _DISABLE on every open cell. Return: 0 or the first -errno. */
 int pulse_evlist__enable(struct pulse_evlist *evlist);
@@ -81,34 +120,37 @@ struct pulse_counts {
 };
 
 /**
- * pulse_evsel__read - read one cell of an open evsel
- * @evsel: opened by pulse_evlist__open()
+ * pulse_evlist__read - read one cell of an open evsel
+ * @evlist: opened by pulse_evlist__open()
+ * @idx: the evsel's position in @evlist
  * @cpu: index into the cpus it was opened on
  * @thread: index into the threads
  * @counts: filled in, unscaled
  *
- * With PERF_FORMAT_GROUP the whole group is read and @evsel's own entry
+ * With PERF_FORMAT_GROUP the whole group is read and the evsel's own entry
  * returned.
  *
  * Return: 0; -EBADF the cell is not open; -ERANGE bad index; -EIO short
  * read; other -errno of read(2).
  */
-int pulse_evsel__read(const struct pulse_evsel *evsel, int cpu, int thread,
-		      struct pulse_counts *counts);
+int pulse_evlist__read(const struct pulse_evlist *evlist, int idx, int cpu, int thread,
+		       struct pulse_counts *counts);
 
 /**
- * pulse_evsel__read_group - read a group in one read(2) (PERF_FORMAT_GROUP)
- * @leader: the group's leader, its attr.read_format with PERF_FORMAT_GROUP
+ * pulse_evlist__read_group - read a group in one read(2) (PERF_FORMAT_GROUP)
+ * @evlist: opened by pulse_evlist__open()
+ * @idx: the position of the group's leader, its attr.read_format with
+ *       PERF_FORMAT_GROUP
  * @cpu, @thread: the cell
  * @counts: filled in, leader first, each entry with the group's ena/run
  * @size: entries @counts has room for
  * @nr: set to the number of members the kernel returned
  *
  * Return: 0; -EINVAL no PERF_FORMAT_GROUP; -ENOSPC more members than
- * @size; the errors of pulse_evsel__read().
+ * @size; the errors of pulse_evlist__read().
  */
-int pulse_evsel__read_group(const struct pulse_evsel *leader, int cpu, int thread,
-			    struct pulse_counts *counts, int size, int *nr);
+int pulse_evlist__read_group(const struct pulse_evlist *evlist, int idx, int cpu, int thread,
+			     struct pulse_counts *counts, int size, int *nr);
 
 /**
  * pulse_counts__scale - scale a count by time_enabled / time_running

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * perf_event_open(2) (lib/event/open.c), one evsel's cells (cells.c) and
- * the probe for pulse list (probe.c).
- * Whole evlists, groups and reads are in <pulse/evlist.h>.
+ * perf_event_open(2) (lib/event/open.c), the user-only fallback of an open
+ * (evsel.c) and the probe for pulse list (probe.c).
+ * Opening evlists cell by cell, groups and reads are in <pulse/evlist.h>.
  */
 #ifndef PULSE_OPEN_H
 #define PULSE_OPEN_H
@@ -18,41 +18,6 @@
  */
 int pulse_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
 			  unsigned long flags);
-
-/* Allocate @evsel's nr_cpus x nr_threads cells, every fd -1. Return: 0 or -ENOMEM. */
-int pulse_evsel__alloc_fds(struct pulse_evsel *evsel, int nr_cpus, int nr_threads);
-
-/**
- * pulse_evsel__open - open the evsel on every cpu x thread cell
- * @cpus: cpu numbers (-1 for any cpu)
- * @threads: tids (-1 for all tasks of the cpus)
- * @failed_cpu, @failed_tid: where the failing open was (may be NULL)
- *
- * A group member passes its leader's fd of the same cell as group_fd, so
- * the leader must be open first. A thread that exits while being opened
- * (ESRCH) is skipped when there are several. Most callers want
- * pulse_evlist__open(), which opens the evsels in order and cleans up.
- *
- * Return: 0 or -errno of the failing perf_event_open() (-EBADF: the
- * leader is not open on that cell).
- */
-int pulse_evsel__open(struct pulse_evsel *evsel, const int *cpus, int nr_cpus,
-		      const pid_t *threads, int nr_threads, int *failed_cpu, pid_t *failed_tid);
-
-/* Close every fd and free the cells; a no-op on a closed evsel. */
-void pulse_evsel__close(struct pulse_evsel *evsel);
-
-/* The same ioctl on every open fd. Return: 0 or the first -errno. */
-int pulse_evsel__ioctl(struct pulse_evsel *evsel, unsigned long req, unsigned long arg);
-
-/* The fd of one cell, -1 when not open. */
-static inline int pulse_evsel__fd(const struct pulse_evsel *evsel, int cpu, int thread)
-{
-	if (!evsel->fd || cpu < 0 || cpu >= evsel->nr_cpus || thread < 0 ||
-	    thread >= evsel->nr_threads)
-		return -1;
-	return evsel->fd[cpu * evsel->nr_threads + thread];
-}
 
 /**
  * pulse_evsel__fallback_user_only - after EACCES/EPERM under

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * An evsel's cells: one fd and kernel id (PERF_EVENT_IOC_ID) per
- * (cpu, thread), kept in the evsel's fd[]/id[] arrays indexed
- * [cpu * nr_threads + thread], allocated on the first open and freed by
- * the close. A group member is opened with its leader's fd of the same
- * cell as group_fd. The evlist (evlist.c) drives these in order; only
- * code that handles one evsel at a time calls them directly.
+ * An evlist's cells: one fd and kernel id (PERF_EVENT_IOC_ID) per (evsel,
+ * cpu, thread), the open state the evsels themselves do not hold. They are
+ * allocated for the whole evlist when it is opened and freed by its close;
+ * an evsel's cells are found by its position in the evlist. evlist.c drives
+ * the open (order, fallbacks); readers come through the accessors below.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -13,93 +12,192 @@
 #include <sys/ioctl.h>
 #include <pulse/open.h>
 
-int pulse_evsel__alloc_fds(struct pulse_evsel *evsel, int nr_cpus, int nr_threads)
-{
-	size_t n = (size_t)nr_cpus * nr_threads;
+#include "event/cells.h"
 
-	evsel->fd = malloc(n * sizeof(int));
-	evsel->id = calloc(n, sizeof(__u64));
-	if (!evsel->fd || !evsel->id) {
-		free(evsel->fd);
-		free(evsel->id);
-		evsel->fd = NULL;
-		evsel->id = NULL;
+struct pulse_evlist_cells {
+	int nr_evsels;			/* the evlist's evsels when it was opened */
+	int nr_cpus;
+	int nr_threads;
+	int *fd;			/* [(evsel * nr_cpus + cpu) * nr_threads + thread], -1: not open */
+	__u64 *id;			/* kernel ids, same indexing; 0: not open */
+};
+
+/* Cells per evsel. */
+static size_t row_size(const struct pulse_evlist_cells *c)
+{
+	return (size_t)c->nr_cpus * c->nr_threads;
+}
+
+int pulse_evlist__alloc_cells(struct pulse_evlist *evlist, int nr_cpus, int nr_threads)
+{
+	struct pulse_evlist_cells *c;
+	size_t n = (size_t)evlist->nr * nr_cpus * nr_threads;
+
+	if (evlist->cells)
+		return -EBUSY;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	/* one more than needed: an evlist of no evsels still gets (empty) cells */
+	c->fd = malloc((n + 1) * sizeof(int));
+	c->id = calloc(n + 1, sizeof(__u64));
+	if (!c->fd || !c->id) {
+		free(c->fd);
+		free(c->id);
+		free(c);
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++)
-		evsel->fd[i] = -1;
-	evsel->nr_cpus = nr_cpus;
-	evsel->nr_threads = nr_threads;
+		c->fd[i] = -1;
+	c->nr_evsels = evlist->nr;
+	c->nr_cpus = nr_cpus;
+	c->nr_threads = nr_threads;
+	evlist->cells = c;
 	return 0;
 }
 
-/* The leader's fd of the same cell, or -1 for a leader; -EBADF when the leader is not open there. */
-static int group_fd(const struct pulse_evsel *evsel, int cell)
+/* The index of a cell in fd[] and id[], or -ERANGE. */
+static ssize_t cell_index(const struct pulse_evlist *evlist, int idx, int cpu, int thread)
 {
-	const struct pulse_evsel *leader = evsel->leader;
+	const struct pulse_evlist_cells *c = evlist->cells;
+
+	if (!c || idx < 0 || idx >= c->nr_evsels || cpu < 0 || cpu >= c->nr_cpus ||
+	    thread < 0 || thread >= c->nr_threads)
+		return -ERANGE;
+	return ((ssize_t)idx * c->nr_cpus + cpu) * c->nr_threads + thread;
+}
+
+int pulse_evlist__fd(const struct pulse_evlist *evlist, int idx, int cpu, int thread)
+{
+	ssize_t i = cell_index(evlist, idx, cpu, thread);
+
+	if (i < 0)
+		return i;
+	return evlist->cells->fd[i] < 0 ? -EBADF : evlist->cells->fd[i];
+}
+
+const __u64 *pulse_evlist__ids(const struct pulse_evlist *evlist, int idx, size_t *nr)
+{
+	const struct pulse_evlist_cells *c = evlist->cells;
+
+	*nr = 0;
+	if (!c || idx < 0 || idx >= c->nr_evsels)
+		return NULL;
+	*nr = row_size(c);
+	return &c->id[idx * row_size(c)];
+}
+
+int pulse_evlist__nr_cpus(const struct pulse_evlist *evlist)
+{
+	return evlist->cells ? evlist->cells->nr_cpus : 0;
+}
+
+int pulse_evlist__nr_threads(const struct pulse_evlist *evlist)
+{
+	return evlist->cells ? evlist->cells->nr_threads : 0;
+}
+
+/*
+ * The fd of the same cell of the group's leader, -1 for a leader; -EBADF
+ * when the leader is not open there. Groups are contiguous, leader first,
+ * so the leader sits group_idx places before its member.
+ */
+static int group_fd(const struct pulse_evlist *evlist, int idx, int cpu, int thread)
+{
+	const struct pulse_evsel *evsel = evlist->entries[idx];
+	int leader = idx - evsel->group_idx, fd;
 
 	if (pulse_evsel__is_leader(evsel))
 		return -1;
-	if (!leader->fd || leader->nr_cpus != evsel->nr_cpus ||
-	    leader->nr_threads != evsel->nr_threads || leader->fd[cell] < 0)
+	if (leader < 0 || evlist->entries[leader] != evsel->leader)
 		return -EBADF;
-	return leader->fd[cell];
+	fd = pulse_evlist__fd(evlist, leader, cpu, thread);
+	return fd < 0 ? -EBADF : fd;
 }
 
-int pulse_evsel__open(struct pulse_evsel *evsel, const int *cpus, int nr_cpus,
-		      const pid_t *threads, int nr_threads, int *failed_cpu, pid_t *failed_tid)
+int pulse_evlist__open_evsel(struct pulse_evlist *evlist, int idx, const int *cpus,
+			     const pid_t *threads, int *failed_cpu, pid_t *failed_tid)
 {
-	int err;
+	struct pulse_evlist_cells *c = evlist->cells;
+	const struct pulse_evsel *evsel;
 
-	if (!evsel->fd && (err = pulse_evsel__alloc_fds(evsel, nr_cpus, nr_threads)))
-		return err;
-	for (int c = 0; c < nr_cpus; c++) {
-		for (int t = 0; t < nr_threads; t++) {
-			int cell = c * nr_threads + t;
-			int gfd = group_fd(evsel, cell), fd;
+	if (!c || idx < 0 || idx >= c->nr_evsels)
+		return -ERANGE;
+	evsel = evlist->entries[idx];
+	for (int cpu = 0; cpu < c->nr_cpus; cpu++) {
+		for (int t = 0; t < c->nr_threads; t++) {
+			size_t cell = cell_index(evlist, idx, cpu, t);
+			int gfd = group_fd(evlist, idx, cpu, t), fd;
 
 			/* the leader's thread exited while it was opened */
-			if (gfd == -EBADF && nr_threads > 1)
+			if (gfd == -EBADF && c->nr_threads > 1)
 				continue;
 			fd = gfd == -EBADF ? -EBADF :
-			     pulse_perf_event_open(&evsel->attr, threads[t], cpus[c], gfd, 0);
-			if (fd == -ESRCH && nr_threads > 1)
+			     pulse_perf_event_open(&evsel->attr, threads[t], cpus[cpu], gfd, 0);
+			if (fd == -ESRCH && c->nr_threads > 1)
 				continue; /* a thread that exited since we listed it */
 			if (fd < 0) {
-				if (failed_cpu)
-					*failed_cpu = cpus[c];
-				if (failed_tid)
-					*failed_tid = threads[t];
+				*failed_cpu = cpus[cpu];
+				*failed_tid = threads[t];
 				return fd;
 			}
-			evsel->fd[cell] = fd;
-			if (ioctl(fd, PERF_EVENT_IOC_ID, &evsel->id[cell]) < 0)
+			c->fd[cell] = fd;
+			if (ioctl(fd, PERF_EVENT_IOC_ID, &c->id[cell]) < 0)
 				return -errno;
 		}
 	}
 	return 0;
 }
 
-void pulse_evsel__close(struct pulse_evsel *evsel)
+void pulse_evlist__close_evsel(struct pulse_evlist *evlist, int idx)
 {
-	size_t n = (size_t)evsel->nr_cpus * evsel->nr_threads;
+	struct pulse_evlist_cells *c = evlist->cells;
+	size_t n;
 
-	for (size_t i = 0; evsel->fd && i < n; i++)
-		if (evsel->fd[i] >= 0)
-			close(evsel->fd[i]);
-	free(evsel->fd);
-	free(evsel->id);
-	evsel->fd = NULL;
-	evsel->id = NULL;
-	evsel->nr_cpus = evsel->nr_threads = 0;
+	if (!c || idx < 0 || idx >= c->nr_evsels)
+		return;
+	n = row_size(c);
+	for (size_t i = idx * n; i < (idx + 1) * n; i++) {
+		if (c->fd[i] >= 0)
+			close(c->fd[i]);
+		c->fd[i] = -1;
+		c->id[i] = 0;
+	}
 }
 
-int pulse_evsel__ioctl(struct pulse_evsel *evsel, unsigned long req, unsigned long arg)
+void pulse_evlist__close(struct pulse_evlist *evlist)
 {
-	size_t n = (size_t)evsel->nr_cpus * evsel->nr_threads;
+	struct pulse_evlist_cells *c = evlist->cells;
+
+	if (!c)
+		return;
+	/* members before their leader, so no fd goes while a sibling still points at it */
+	for (int i = c->nr_evsels - 1; i >= 0; i--)
+		pulse_evlist__close_evsel(evlist, i);
+	free(c->fd);
+	free(c->id);
+	free(c);
+	evlist->cells = NULL;
+}
+
+int pulse_evlist__ioctl(struct pulse_evlist *evlist, unsigned long req, unsigned long arg)
+{
+	const struct pulse_evlist_cells *c = evlist->cells;
+	size_t n = c ? c->nr_evsels * row_size(c) : 0;
+	int ret = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (evsel->fd[i] >= 0 && ioctl(evsel->fd[i], req, arg) < 0)
-			return -errno;
-	return 0;
+		if (c->fd[i] >= 0 && ioctl(c->fd[i], req, arg) < 0 && !ret)
+			ret = -errno;
+	return ret;
+}
+
+int pulse_evlist__enable(struct pulse_evlist *evlist)
+{
+	return pulse_evlist__ioctl(evlist, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+int pulse_evlist__disable(struct pulse_evlist *evlist)
+{
+	return pulse_evlist__ioctl(evlist, PERF_EVENT_IOC_DISABLE, 0);
 }

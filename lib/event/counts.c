@@ -24,15 +24,6 @@
 /* A group of up to this many members is read from the stack. */
 #define MAX_GROUP_READ 64
 
-static int cell_fd(const struct pulse_evsel *evsel, int cpu, int thread)
-{
-	if (cpu < 0 || cpu >= evsel->nr_cpus || thread < 0 || thread >= evsel->nr_threads)
-		return -ERANGE;
-	if (!evsel->fd || evsel->fd[cpu * evsel->nr_threads + thread] < 0)
-		return -EBADF;
-	return evsel->fd[cpu * evsel->nr_threads + thread];
-}
-
 /* read(2) that must fill at least @min bytes. Return: bytes read or -errno. */
 static ssize_t read_min(int fd, void *buf, size_t size, size_t min)
 {
@@ -43,17 +34,15 @@ static ssize_t read_min(int fd, void *buf, size_t size, size_t min)
 	return (size_t)n < min ? -EIO : n;
 }
 
-static int read_group(const struct pulse_evsel *evsel, int cpu, int thread,
-		      struct pulse_counts *counts, int size, int *nr)
+/* Read the group of the cell's @fd, the evsel's own read_format @rf with PERF_FORMAT_GROUP. */
+static int read_group(int fd, __u64 rf, struct pulse_counts *counts, int size, int *nr)
 {
-	__u64 rf = evsel->attr.read_format, buf[3 + MAX_GROUP_READ * 3];
+	__u64 buf[3 + MAX_GROUP_READ * 3];
 	int per = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
-	int fd = cell_fd(evsel, cpu, thread), k = 1;
+	int k = 1;
 	struct pulse_counts head = {};
 	ssize_t n;
 
-	if (fd < 0)
-		return fd;
 	n = read_min(fd, buf, sizeof(buf), sizeof(__u64));
 	if (n < 0)
 		return n;
@@ -79,27 +68,36 @@ static int read_group(const struct pulse_evsel *evsel, int cpu, int thread,
 	return 0;
 }
 
-int pulse_evsel__read_group(const struct pulse_evsel *leader, int cpu, int thread,
-			    struct pulse_counts *counts, int size, int *nr)
+int pulse_evlist__read_group(const struct pulse_evlist *evlist, int idx, int cpu, int thread,
+			     struct pulse_counts *counts, int size, int *nr)
 {
-	if (!(leader->attr.read_format & PERF_FORMAT_GROUP))
+	int fd = pulse_evlist__fd(evlist, idx, cpu, thread);
+	__u64 rf;
+
+	if (fd < 0)
+		return fd;
+	rf = evlist->entries[idx]->attr.read_format;
+	if (!(rf & PERF_FORMAT_GROUP))
 		return -EINVAL;
-	return read_group(leader, cpu, thread, counts, size, nr);
+	return read_group(fd, rf, counts, size, nr);
 }
 
-int pulse_evsel__read(const struct pulse_evsel *evsel, int cpu, int thread,
-		      struct pulse_counts *counts)
+int pulse_evlist__read(const struct pulse_evlist *evlist, int idx, int cpu, int thread,
+		       struct pulse_counts *counts)
 {
-	__u64 rf = evsel->attr.read_format, buf[5];
-	int fd = cell_fd(evsel, cpu, thread), k = 0;
+	int fd = pulse_evlist__fd(evlist, idx, cpu, thread), k = 0;
+	const struct pulse_evsel *evsel;
+	__u64 rf, buf[5];
 	ssize_t n;
 
 	memset(counts, 0, sizeof(*counts));
 	if (fd < 0)
 		return fd;
+	evsel = evlist->entries[idx];
+	rf = evsel->attr.read_format;
 	if (rf & PERF_FORMAT_GROUP) {
 		struct pulse_counts all[MAX_GROUP_READ];
-		int nr, ret = read_group(evsel, cpu, thread, all, MAX_GROUP_READ, &nr);
+		int nr, ret = read_group(fd, rf, all, MAX_GROUP_READ, &nr);
 
 		if (ret)
 			return ret;

@@ -1,26 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The evlist: the evsels an -e list parsed into, in order, their groups,
- * and their open state.
+ * and the open that gives it its cells.
  *
  * Opening follows libperf's evlist/evsel: each evsel in turn is opened on
- * every (cpu, thread) cell (cells.c), so a group's leader is open on a
- * cell before its members are, and each member passes the leader's fd of
- * the same cell as group_fd. With opts->fallback a failing evsel is rewritten and
- * retried the way perf record does (pulse_evsel__fallback(), then
- * pulse_evsel__fallback_user_only()) before the open gives up.
+ * every (cpu, thread) cell (cells.c, which keeps the fds and ids), so a
+ * group's leader is open on a cell before its members are, and each member
+ * passes the leader's fd of the same cell as group_fd. With opts->fallback
+ * a failing evsel is rewritten and retried the way perf record does
+ * (pulse_evsel__fallback(), then pulse_evsel__fallback_user_only()) before
+ * the open gives up.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <pulse/evlist.h>
 #include <pulse/open.h>
 
+#include "event/cells.h"
 #include "event/parse-internal.h"
 
 int pulse_evlist__init(struct pulse_evlist *evlist)
 {
 	evlist->entries = NULL;
 	evlist->nr = 0;
+	evlist->cells = NULL;
 	return 0;
 }
 
@@ -40,6 +43,7 @@ int pulse_evlist__add(struct pulse_evlist *evlist, struct pulse_evsel *evsel)
 
 void pulse_evlist__exit(struct pulse_evlist *evlist)
 {
+	pulse_evlist__close(evlist);
 	for (int i = 0; i < evlist->nr; i++)
 		pulse_evsel__delete(evlist->entries[i]);
 	free(evlist->entries);
@@ -60,19 +64,19 @@ void pulse_evlist__set_leader(struct pulse_evlist *evlist, int first, int nr)
 	}
 }
 
-/* Open one evsel, rewriting and retrying it as perf record does when asked to. */
-static int open_evsel(struct pulse_evsel *e, const struct pulse_evlist_open_opts *o,
+/* Open the evsel at @idx, rewriting and retrying it as perf record does when asked to. */
+static int open_evsel(struct pulse_evlist *evlist, int idx, const struct pulse_evlist_open_opts *o,
 		      struct pulse_evlist_open_result *res)
 {
+	struct pulse_evsel *e = evlist->entries[idx];
 	int cpu = -1, ret;
 	pid_t tid = -1;
 
 	for (;;) {
-		ret = pulse_evsel__open(e, o->cpus, o->nr_cpus, o->threads, o->nr_threads, &cpu,
-					&tid);
+		ret = pulse_evlist__open_evsel(evlist, idx, o->cpus, o->threads, &cpu, &tid);
 		if (!ret)
 			return 0;
-		pulse_evsel__close(e);
+		pulse_evlist__close_evsel(evlist, idx);
 		if (!o->fallback)
 			break;
 		if ((ret == -ENOENT || ret == -EOPNOTSUPP || ret == -ENODEV) &&
@@ -120,43 +124,15 @@ int pulse_evlist__open(struct pulse_evlist *evlist, const struct pulse_evlist_op
 	}
 	if (o.nr_cpus <= 0 || o.nr_threads <= 0)
 		return -EINVAL;
+	ret = pulse_evlist__alloc_cells(evlist, o.nr_cpus, o.nr_threads);
+	if (ret)
+		return ret;
 	for (int i = 0; i < evlist->nr; i++) {
-		ret = open_evsel(evlist->entries[i], &o, res);
+		ret = open_evsel(evlist, i, &o, res);
 		if (ret) {
 			pulse_evlist__close(evlist);
 			return ret;
 		}
 	}
 	return 0;
-}
-
-void pulse_evlist__close(struct pulse_evlist *evlist)
-{
-	/* members before their leader, so no fd goes while a sibling still points at it */
-	for (int i = evlist->nr - 1; i >= 0; i--)
-		pulse_evsel__close(evlist->entries[i]);
-}
-
-static int evlist_ioctl(struct pulse_evlist *evlist, unsigned long req)
-{
-	for (int i = 0; i < evlist->nr; i++) {
-		int ret;
-
-		if (!evlist->entries[i]->fd)
-			continue;
-		ret = pulse_evsel__ioctl(evlist->entries[i], req, 0);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-int pulse_evlist__enable(struct pulse_evlist *evlist)
-{
-	return evlist_ioctl(evlist, PERF_EVENT_IOC_ENABLE);
-}
-
-int pulse_evlist__disable(struct pulse_evlist *evlist)
-{
-	return evlist_ioctl(evlist, PERF_EVENT_IOC_DISABLE);
 }

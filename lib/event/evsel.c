@@ -49,14 +49,16 @@ int pulse_evsel__new(struct pulse_evsel **out, __u32 type, __u64 config, const c
 
 
 /**
- * pulse_evsel__delete - free an evsel, closing any cell the opener left open
+ * pulse_evsel__delete - free an evsel
  * @evsel: may be NULL
+ *
+ * The evsel holds no fd: an evlist it was opened in keeps those, and must
+ * be closed first.
  */
 void pulse_evsel__delete(struct pulse_evsel *evsel)
 {
 	if (!evsel)
 		return;
-	pulse_evsel__close(evsel);
 	free(evsel->name);
 	free(evsel->tp_system);
 	free(evsel->tp_name);

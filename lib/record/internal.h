@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <pulse/data.h>
 #include <pulse/event.h>
+#include <pulse/evlist.h>
 #include <pulse/mmap.h>
 #include <pulse/open.h>
 #include <pulse/record.h>
@@ -33,6 +34,11 @@ struct rec {
 	int nr_threads;
 	struct pulse_evsel **evsels;	/* borrowed from the evlist, plus the dummy */
 	int nr_evsels;
+	/*
+	 * A view over evsels[] that opens them: it borrows the evsels and owns
+	 * their cells (fds, ids), so rec_cleanup() closes it but never exits it.
+	 */
+	struct pulse_evlist evlist;
 	struct pulse_evsel *dummy;	/* owned when system wide */
 	struct pulse_evsel *tracking;
 	struct pulse_mmap *maps;	/* [nr_cpus] */

@@ -34,6 +34,17 @@ int rec_drain_all(struct rec *r)
 	return ret ? rec_write_err(r, ret) : 0;
 }
 
+/* Take @fd out of the epoll set if it has hung up (its task is gone). */
+static void drop_hung_up(struct rec *r, int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+	if (fd < 0 || poll(&pfd, 1, 0) <= 0 || !(pfd.revents & (POLLHUP | POLLERR)))
+		return;
+	if (epoll_ctl(r->epfd, EPOLL_CTL_DEL, fd, NULL) == 0)
+		r->nr_polled--;
+}
+
 int rec_main_loop(struct rec *r)
 {
 	const struct pulse_record_opts *o = r->opts;
@@ -67,19 +78,10 @@ int rec_main_loop(struct rec *r)
 		}
 		if (hup) {
 			/* Drop hung-up fds from the set, or epoll would report them forever. */
-			for (int e = 0; e < r->nr_evsels; e++) {
-				struct pulse_evsel *ev = r->evsels[e];
-
-				for (int k = 0; k < ev->nr_cpus * ev->nr_threads; k++) {
-					struct pollfd pfd = { .fd = ev->fd[k], .events = POLLIN };
-
-					if (ev->fd[k] < 0 || poll(&pfd, 1, 0) <= 0 ||
-					    !(pfd.revents & (POLLHUP | POLLERR)))
-						continue;
-					if (epoll_ctl(r->epfd, EPOLL_CTL_DEL, ev->fd[k], NULL) == 0)
-						r->nr_polled--;
-				}
-			}
+			for (int e = 0; e < r->nr_evsels; e++)
+				for (int c = 0; c < r->nr_cpus; c++)
+					for (int t = 0; t < r->nr_threads; t++)
+						drop_hung_up(r, pulse_evlist__fd(&r->evlist, e, c, t));
 		}
 		ret = rec_drain_all(r);
 		if (ret)

@@ -51,10 +51,17 @@ int rec_write_lost_samples(struct rec *r)
 	for (int i = 0; i < r->nr_evsels; i++) {
 		struct pulse_evsel *e = r->evsels[i];
 		__u64 lost = 0, v[3];
+		size_t nr_ids;
+		const __u64 *ids = pulse_evlist__ids(&r->evlist, i, &nr_ids);
 
-		for (int k = 0; k < e->nr_cpus * e->nr_threads; k++)
-			if (e->fd[k] >= 0 && read(e->fd[k], v, sizeof(v)) == sizeof(v))
-				lost += v[2];
+		for (int c = 0; c < r->nr_cpus; c++) {
+			for (int t = 0; t < r->nr_threads; t++) {
+				int fd = pulse_evlist__fd(&r->evlist, i, c, t);
+
+				if (fd >= 0 && read(fd, v, sizeof(v)) == sizeof(v))
+					lost += v[2];
+			}
+		}
 		if (!lost)
 			continue;
 		unsigned char rec[16 + 64] = { 0 };
@@ -66,7 +73,7 @@ int rec_write_lost_samples(struct rec *r)
 		memcpy(rec, &h, sizeof(h));
 		memcpy(rec + 8, &lost, 8);
 		if (e->attr.sample_type & PERF_SAMPLE_IDENTIFIER)
-			memcpy(rec + size - 8, &e->id[0], 8);
+			memcpy(rec + size - 8, &ids[0], 8);
 		r->stats->lost_samples += lost;
 		struct iovec iov = { .iov_base = rec, .iov_len = size };
 		size_t kept;

@@ -25,18 +25,21 @@
 #define DEFAULT_MMAP_PAGES 128	/* 512 KiB per CPU, perf's default as root */
 
 /*
- * Open every evsel, the dummy last, through a view evlist over r->evsels
- * (it owns nothing: the evsels keep their cells until rec_cleanup() closes
- * them), with perf record's fallbacks.
+ * Open every evsel, the dummy last, through r->evlist, the view over
+ * r->evsels that keeps their cells until rec_cleanup() closes it, with
+ * perf record's fallbacks.
  */
 static int open_events(struct rec *r)
 {
-	struct pulse_evlist view = { .entries = r->evsels, .nr = r->nr_evsels };
 	struct pulse_evlist_open_opts oo = { .sz = sizeof(oo), .cpus = r->cpus,
 					     .nr_cpus = r->nr_cpus, .threads = r->threads,
 					     .nr_threads = r->nr_threads, .fallback = true };
 	struct pulse_evlist_open_result res;
-	int ret = pulse_evlist__open(&view, &oo, &res);
+	int ret;
+
+	r->evlist.entries = r->evsels;
+	r->evlist.nr = r->nr_evsels;
+	ret = pulse_evlist__open(&r->evlist, &oo, &res);
 
 	r->err->fell_back |= res.fell_back;
 	r->err->user_only |= res.user_only;
@@ -62,10 +65,8 @@ static int mmap_events(struct rec *r)
 		int owner = -1;
 
 		for (int i = 0; i < r->nr_evsels; i++) {
-			struct pulse_evsel *e = r->evsels[i];
-
 			for (int t = 0; t < r->nr_threads; t++) {
-				int fd = pulse_evsel__fd(e, c, t);
+				int fd = pulse_evlist__fd(&r->evlist, i, c, t);
 				int ret;
 
 				if (fd < 0)
@@ -95,31 +96,12 @@ static int mmap_events(struct rec *r)
 	return 0;
 }
 
-static int enable_events(struct rec *r)
-{
-	for (int i = 0; i < r->nr_evsels; i++) {
-		int ret = pulse_evsel__ioctl(r->evsels[i], PERF_EVENT_IOC_ENABLE, 0);
-
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-static void disable_events(struct rec *r)
-{
-	for (int i = 0; i < r->nr_evsels; i++)
-		if (r->evsels[i]->fd)
-			pulse_evsel__ioctl(r->evsels[i], PERF_EVENT_IOC_DISABLE, 0);
-}
-
 static void rec_cleanup(struct rec *r)
 {
 	for (int c = 0; r->maps && c < r->nr_cpus; c++)
 		pulse_mmap__munmap(&r->maps[c]);
 	free(r->maps);
-	for (int i = 0; i < r->nr_evsels; i++)
-		pulse_evsel__close(r->evsels[i]);
+	pulse_evlist__close(&r->evlist);
 	if (r->dummy)
 		pulse_evsel__delete(r->dummy);
 	free(r->evsels);
@@ -218,8 +200,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	for (int i = 0; i < r.nr_evsels; i++) {
 		r.attrs[i].attr = r.evsels[i]->attr;
 		r.attrs[i].name = r.evsels[i]->name;
-		r.attrs[i].ids = r.evsels[i]->id;
-		r.attrs[i].nr_ids = (size_t)r.evsels[i]->nr_cpus * r.evsels[i]->nr_threads;
+		r.attrs[i].ids = pulse_evlist__ids(&r.evlist, i, &r.attrs[i].nr_ids);
 	}
 	/* Read once: every output of the run starts with the same formats. */
 	ret = rec_tracing_data(&r, &r.tracing_data);
@@ -250,7 +231,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		epoll_ctl(r.epfd, EPOLL_CTL_ADD, r.pidfd, &ev);
 	}
 	if (is_system_wide(o) || has_task_target(o)) {
-		ret = enable_events(&r);
+		ret = pulse_evlist__enable(&r.evlist);
 		if (ret) {
 			err->stage = PULSE_REC_OPEN;
 			goto out_kill;
@@ -268,7 +249,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	ret = rec_main_loop(&r);
 
 out_finish:
-	disable_events(&r);
+	pulse_evlist__disable(&r.evlist);
 	if (r.child > 0 && !r.child_done && (want_stop(&r) || ret)) {
 		kill(r.child, SIGTERM);
 	}

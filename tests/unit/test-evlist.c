@@ -164,6 +164,15 @@ static void set_read_format(struct pulse_evlist *l, __u64 rf)
 	}
 }
 
+/* The kernel id of an evsel's first cell. */
+static __u64 id0(const struct pulse_evlist *l, int idx)
+{
+	size_t nr;
+	const __u64 *ids = pulse_evlist__ids(l, idx, &nr);
+
+	return ids && nr ? ids[0] : 0;
+}
+
 static void test_evlist__group_read(void)
 {
 	struct pulse_counts c[8], one;
@@ -182,10 +191,10 @@ static void test_evlist__group_read(void)
 	ASSERT_EQ(ret, 0);
 	ASSERT_EQ(pulse_evlist__enable(&l), 0);
 	workload();
-	ASSERT_EQ(pulse_evsel__read_group(l.entries[0], 0, 0, c, ARRAY_SIZE(c), &nr), 0);
+	ASSERT_EQ(pulse_evlist__read_group(&l, 0, 0, 0, c, ARRAY_SIZE(c), &nr), 0);
 	ASSERT_EQ(nr, 4);
 	for (int i = 0; i < nr; i++) {
-		ASSERT_EQ(c[i].id, l.entries[i]->id[0]);
+		ASSERT_EQ(c[i].id, id0(&l, i));
 		ASSERT_TRUE(c[i].run > 0);
 		ASSERT_TRUE(c[i].ena >= c[i].run);
 		/* software events are never multiplexed */
@@ -196,16 +205,17 @@ static void test_evlist__group_read(void)
 	ASSERT_TRUE(c[1].val > 0);
 	ASSERT_TRUE(c[2].val > 0);
 	/* a member reads its own entry of the group */
-	ASSERT_EQ(pulse_evsel__read(l.entries[2], 0, 0, &one), 0);
-	ASSERT_EQ(one.id, l.entries[2]->id[0]);
+	ASSERT_EQ(pulse_evlist__read(&l, 2, 0, 0, &one), 0);
+	ASSERT_EQ(one.id, id0(&l, 2));
 	ASSERT_TRUE(one.val >= c[2].val);
 	/* too small a buffer, a bad cell */
-	ASSERT_EQ(pulse_evsel__read_group(l.entries[0], 0, 0, c, 2, &nr), -ENOSPC);
-	ASSERT_EQ(pulse_evsel__read(l.entries[0], 1, 0, &one), -ERANGE);
+	ASSERT_EQ(pulse_evlist__read_group(&l, 0, 0, 0, c, 2, &nr), -ENOSPC);
+	ASSERT_EQ(pulse_evlist__read(&l, 0, 1, 0, &one), -ERANGE);
 	ASSERT_EQ(pulse_evlist__disable(&l), 0);
 	pulse_evlist__close(&l);
-	ASSERT_TRUE(l.entries[0]->fd == NULL);
-	ASSERT_EQ(pulse_evsel__read(l.entries[0], 0, 0, &one), -ERANGE);
+	ASSERT_TRUE(l.cells == NULL);
+	ASSERT_EQ(pulse_evlist__fd(&l, 0, 0, 0), -ERANGE);
+	ASSERT_EQ(pulse_evlist__read(&l, 0, 0, 0, &one), -ERANGE);
 	pulse_evlist__exit(&l);
 }
 
@@ -227,13 +237,13 @@ static void test_evlist__read_single(void)
 	ASSERT_EQ(pulse_evlist__enable(&l), 0);
 	workload();
 	for (int i = 0; i < 2; i++) {
-		ASSERT_EQ(pulse_evsel__read(l.entries[i], 0, 0, &c), 0);
-		ASSERT_EQ(c.id, l.entries[i]->id[0]);
+		ASSERT_EQ(pulse_evlist__read(&l, i, 0, 0, &c), 0);
+		ASSERT_EQ(c.id, id0(&l, i));
 		ASSERT_TRUE(c.run > 0 && c.ena >= c.run);
 		ASSERT_TRUE(c.val > 0);
 	}
 	/* not a group read */
-	ASSERT_EQ(pulse_evsel__read_group(l.entries[0], 0, 0, &c, 1, &nr), -EINVAL);
+	ASSERT_EQ(pulse_evlist__read_group(&l, 0, 0, 0, &c, 1, &nr), -EINVAL);
 	pulse_evlist__exit(&l);
 }
 
@@ -246,6 +256,7 @@ static void test_evlist__per_cpu(void)
 					    .threads = threads, .nr_threads = 1 };
 	struct pulse_counts c[4];
 	struct pulse_evlist l;
+	size_t nr_ids;
 	int nr;
 
 	pulse_evlist__init(&l);
@@ -256,23 +267,28 @@ static void test_evlist__per_cpu(void)
 		pulse_evlist__exit(&l);
 		return;
 	}
+	ASSERT_EQ(pulse_evlist__nr_cpus(&l), nr_cpus);
+	ASSERT_EQ(pulse_evlist__nr_threads(&l), 1);
 	for (int i = 0; i < l.nr; i++) {
-		ASSERT_EQ(l.entries[i]->nr_cpus, nr_cpus);
-		ASSERT_EQ(l.entries[i]->nr_threads, 1);
+		ASSERT_TRUE(pulse_evlist__ids(&l, i, &nr_ids) != NULL);
+		ASSERT_EQ(nr_ids, (size_t)nr_cpus);
 	}
+	ASSERT_TRUE(pulse_evlist__ids(&l, l.nr, &nr_ids) == NULL);
+	ASSERT_EQ(nr_ids, 0);
 	ASSERT_EQ(pulse_evlist__enable(&l), 0);
 	workload();
 	for (int cpu = 0; cpu < nr_cpus; cpu++) {
-		ASSERT_TRUE(pulse_evsel__fd(l.entries[1], cpu, 0) >= 0);
-		ASSERT_EQ(pulse_evsel__read_group(l.entries[0], cpu, 0, c, 4, &nr), 0);
+		ASSERT_TRUE(pulse_evlist__fd(&l, 1, cpu, 0) >= 0);
+		ASSERT_EQ(pulse_evlist__read_group(&l, 0, cpu, 0, c, 4, &nr), 0);
 		ASSERT_EQ(nr, 2);
-		ASSERT_EQ(c[0].id, l.entries[0]->id[cpu]);
-		ASSERT_EQ(c[1].id, l.entries[1]->id[cpu]);
+		ASSERT_EQ(c[0].id, pulse_evlist__ids(&l, 0, &nr_ids)[cpu]);
+		ASSERT_EQ(c[1].id, pulse_evlist__ids(&l, 1, &nr_ids)[cpu]);
 		/* the ids of two cells differ */
 		if (cpu)
-			ASSERT_TRUE(l.entries[0]->id[0] != l.entries[0]->id[1]);
+			ASSERT_TRUE(id0(&l, 0) != pulse_evlist__ids(&l, 0, &nr_ids)[1]);
 	}
-	ASSERT_EQ(pulse_evsel__fd(l.entries[0], nr_cpus, 0), -1);
+	ASSERT_EQ(pulse_evlist__fd(&l, 0, nr_cpus, 0), -ERANGE);
+	ASSERT_EQ(pulse_evlist__fd(&l, l.nr, 0, 0), -ERANGE);
 	pulse_evlist__exit(&l);
 }
 
@@ -290,9 +306,54 @@ static void test_evlist__open_failure(void)
 	ASSERT_TRUE(res.evsel == l.entries[1]);
 	ASSERT_EQ(res.cpu, -1);
 	ASSERT_EQ(res.tid, 0);
-	ASSERT_TRUE(l.entries[0]->fd == NULL && l.entries[1]->fd == NULL);
+	ASSERT_TRUE(l.cells == NULL);
 	ASSERT_EQ(pulse_evlist__open(&l, &bad, &res), -EINVAL);
 	pulse_evlist__exit(&l);
+}
+
+/*
+ * The cells belong to the evlist, not the evsels: a second open of an open
+ * evlist is refused, its close leaves the evsels as they were, and a view
+ * that borrows evsels (as pulse record's does) opens and closes them
+ * without owning them.
+ */
+static void test_evlist__cells(void)
+{
+	struct pulse_evlist l, view = {};
+	struct pulse_evsel copy;
+	size_t nr;
+
+	pulse_evlist__init(&l);
+	ASSERT_EQ(parse(&l, "task-clock,page-faults", NULL), 0);
+	ASSERT_TRUE(pulse_evlist__ids(&l, 0, &nr) == NULL);
+	ASSERT_EQ(pulse_evlist__nr_cpus(&l), 0);
+	ASSERT_EQ(pulse_evlist__ioctl(&l, PERF_EVENT_IOC_DISABLE, 0), 0);
+	copy = *l.entries[1];
+	if (pulse_evlist__open(&l, NULL, NULL)) {
+		test__skip = "cannot open software events";
+		pulse_evlist__exit(&l);
+		return;
+	}
+	ASSERT_EQ(pulse_evlist__open(&l, NULL, NULL), -EBUSY);
+	ASSERT_TRUE(pulse_evlist__fd(&l, 1, 0, 0) >= 0);
+	ASSERT_TRUE(id0(&l, 0) != 0 && id0(&l, 0) != id0(&l, 1));
+	ASSERT_EQ(memcmp(&copy, l.entries[1], sizeof(copy)), 0);
+	pulse_evlist__close(&l);
+	ASSERT_EQ(memcmp(&copy, l.entries[1], sizeof(copy)), 0);
+
+	view.entries = &l.entries[1];
+	view.nr = 1;
+	ASSERT_EQ(pulse_evlist__open(&view, NULL, NULL), 0);
+	ASSERT_TRUE(pulse_evlist__fd(&view, 0, 0, 0) >= 0);
+	ASSERT_EQ(pulse_evlist__fd(&view, 1, 0, 0), -ERANGE);
+	ASSERT_EQ(pulse_evlist__enable(&view), 0);
+	ASSERT_EQ(pulse_evlist__disable(&view), 0);
+	pulse_evlist__close(&view);
+	ASSERT_TRUE(view.cells == NULL);
+	/* reusable once closed */
+	ASSERT_EQ(pulse_evlist__open(&l, NULL, NULL), 0);
+	pulse_evlist__exit(&l);
+	ASSERT_TRUE(l.cells == NULL && l.nr == 0);
 }
 
 /* PULSE_TEST_ATTR sees the group's attrs, leader first. */
@@ -371,6 +432,7 @@ TEST_MAIN(TEST(test_evlist__group_links),
 	  TEST(test_evlist__read_single),
 	  TEST(test_evlist__per_cpu),
 	  TEST(test_evlist__open_failure),
+	  TEST(test_evlist__cells),
 	  TEST(test_evlist__test_attr),
 	  TEST(test_evlist__scale),
 	  TEST(test_evlist__probe))
