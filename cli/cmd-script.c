@@ -92,7 +92,7 @@ static int script__user(struct pulse_session *session, const struct perf_event_h
 	return 0;
 }
 
-/* pipe mode: the tracing data came in-band before the first sample */
+/* pipe mode: the tracing data came in-band before the first sample (a file's: set up before) */
 static int script__read(struct pulse_session *session, const struct perf_event_header *rec,
 			uint64_t file_offset, void *arg)
 {
@@ -299,6 +299,9 @@ int cmd_script(int argc, const char **argv)
 
 	/* perf does not order by time when it shows the rounds */
 	tool.file_order = sc.show_rounds;
+	/* a file's decoder is set up above; a pipe's comes in-band */
+	if (!pulse_data__is_pipe(d))
+		tool.read = NULL;
 	err = pulse_session__process(sc.session, &tool, &sc);
 	if (err == -EINVAL && pulse_script__error(sc.out)[0]) {
 		fflush(stdout);
