@@ -76,6 +76,11 @@ struct pulse_record_output_ops {
 	/* Bytes of records stored (the data section). */
 	__u64 (*data_size)(const struct pulse_record_output *out);
 	void (*delete)(struct pulse_record_output *out);
+	/*
+	 * Optional: the fd a stream (pipe-mode) output writes to, which a
+	 * workload must not write into; -1 (or no op) when there is none.
+	 */
+	int (*stream_fd)(const struct pulse_record_output *out);
 };
 
 /* The interface; implementations embed it first and go back with container_of. */
@@ -128,6 +133,12 @@ static inline int pulse_record_output__sync(struct pulse_record_output *out)
 static inline int pulse_record_output__finish(struct pulse_record_output *out)
 {
 	return out->ops->finish(out);
+}
+
+/* The fd @out streams to, or -1 (see pulse_record_output_ops.stream_fd). */
+static inline int pulse_record_output__stream_fd(const struct pulse_record_output *out)
+{
+	return out->ops->stream_fd ? out->ops->stream_fd(out) : -1;
 }
 
 static inline __u64 pulse_record_output__data_size(const struct pulse_record_output *out)

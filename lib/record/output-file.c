@@ -83,6 +83,13 @@ static __u64 file_data_size(const struct pulse_record_output *out)
 	return f->w ? pulse_data_writer__data_size(f->w) : 0;
 }
 
+static int file_stream_fd(const struct pulse_record_output *out)
+{
+	const struct file_output *f = container_of(out, struct file_output, core);
+
+	return f->pipe ? f->fd : -1;
+}
+
 static void file_delete(struct pulse_record_output *out)
 {
 	struct file_output *f = to_file(out);
@@ -100,6 +107,7 @@ static const struct pulse_record_output_ops file_ops = {
 	.finish = file_finish,
 	.data_size = file_data_size,
 	.delete = file_delete,
+	.stream_fd = file_stream_fd,
 };
 
 static int new_output(struct pulse_record_output **out, int fd, bool pipe)

@@ -32,6 +32,13 @@ int rec_start_workload(struct rec *r)
 		/* Wait until the events are open: enable_on_exec then starts them. */
 		if (read(r->go_pipe[0], &c, 1) != 1)
 			_exit(127);
+		/*
+		 * What it prints must not land in a pipe-mode stream on
+		 * stdout (hotspot's perfparser then refuses the file): to
+		 * stderr, as perf's evlist__prepare_workload() does.
+		 */
+		if (r->out && pulse_record_output__stream_fd(r->out) == STDOUT_FILENO)
+			dup2(STDERR_FILENO, STDOUT_FILENO);
 		execvp(r->opts->argv[0], r->opts->argv);
 		err = errno;
 		if (write(r->exec_pipe[1], &err, sizeof(err)) < 0)
