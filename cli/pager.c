@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,14 +73,11 @@ static const char *pager_program(void)
 	return pager;
 }
 
-void pager_finish(void)
+/* async-signal-safe: no stdio; the pager sees its end of input and exits */
+static void wait_for_pager(void)
 {
 	int status;
 
-	if (pager_pid <= 0)
-		return;
-	fflush(stdout);
-	fflush(stderr);
 	/* the pager sees the end of its input only when every copy is closed */
 	close(STDOUT_FILENO);
 	if (saved_stderr >= 0) {
@@ -90,6 +88,28 @@ void pager_finish(void)
 	while (waitpid(pager_pid, &status, 0) < 0 && errno == EINTR)
 		;
 	pager_pid = -1;
+}
+
+void pager_finish(void)
+{
+	if (pager_pid <= 0)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	wait_for_pager();
+}
+
+/*
+ * Ctrl-C while the pager shows the output: pulse leaves only after the
+ * pager did, so the shell does not print its prompt over less (perf's and
+ * git's wait_for_pager_signal).
+ */
+static void pager_signal(int sig)
+{
+	if (pager_pid > 0)
+		wait_for_pager();
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 static void pager_run(int in, const char *pager)
@@ -145,6 +165,11 @@ void setup_pager(void)
 	}
 	close(fd[1]);
 	pager_pid = pid;
-	/* a command that calls exit() still waits for its pager */
+	/* a command that calls exit() or is killed still waits for its pager */
 	atexit(pager_finish);
+	signal(SIGINT, pager_signal);
+	signal(SIGHUP, pager_signal);
+	signal(SIGTERM, pager_signal);
+	signal(SIGQUIT, pager_signal);
+	signal(SIGPIPE, pager_signal);
 }

@@ -103,4 +103,24 @@ test_expect_success SCRIPT 'pulse waits for its pager: the pager has finished wh
 	grep -q done slow.log
 '
 
+test_expect_success SCRIPT,TRACEFS 'pulse killed while its pager runs: it waits for the pager first' '
+	cat >latepager <<-P
+	#!/bin/sh
+	sleep 1; cat >/dev/null; echo done >>"$TEST_DIR/late.log"
+	P
+	chmod +x latepager
+	# pulse list (the tracepoints: more than a pipe holds) blocks on the
+	# pager, which does not read for a second; SIGTERM comes before
+	cat >killer <<-P
+	#!/bin/bash
+	"$PULSE" list >/dev/tty & p=\$!
+	sleep 0.3; kill -TERM \$p; wait \$p; echo "rc=\$?"
+	cat "$TEST_DIR/late.log" 2>/dev/null
+	P
+	chmod +x killer
+	PAGER="$TEST_DIR/latepager" on_tty out "$TEST_DIR/killer"
+	grep -q "rc=143" out
+	grep -q "^done" out
+'
+
 test_done
