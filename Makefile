@@ -4,6 +4,12 @@ CC       ?= gcc
 BUILD    ?= build
 SANITIZE ?=
 TSAN_CC  ?= clang
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary and its manual pages
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+bindir   := $(PREFIX)/bin
+man1dir  := $(PREFIX)/share/man/man1
+MAN1     := $(sort $(wildcard doc/*.1))
 
 PKGS     := libelf libdw libtraceevent libtracefs libzstd
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -31,7 +37,7 @@ WL_BINS  := $(WL_SRCS:tests/workloads/%.c=$(BUILD)/workloads/%)
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tools/%)
 
-.PHONY: all check demo bench setup clean tsan fuzz
+.PHONY: all check demo bench setup clean tsan fuzz install
 all: $(BUILD)/pulse
 
 $(BUILD)/libpulse.a: $(LIB_OBJS)
@@ -58,6 +64,12 @@ $(BUILD)/workloads/%: tests/workloads/%.c
 $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libpulse.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
+
+# The binary finds its pages at <bindir>/../share/man/man1 (cli/help.c).
+install: $(BUILD)/pulse
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir)
+	install -m 755 $(BUILD)/pulse $(DESTDIR)$(bindir)/pulse
+	install -m 644 $(MAN1) $(DESTDIR)$(man1dir)
 
 setup:
 	@scripts/setup

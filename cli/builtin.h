@@ -50,6 +50,26 @@ int parse_time_filter(struct pulse_hist_filter *f, struct pulse_session *s, cons
  */
 int setup_filter(struct pulse_hist_filter *f);
 
+/*
+ * cli/pager.c: setup_pager() pipes stdout (and a terminal stderr) into
+ * $PULSE_PAGER, $PAGER or less when stdout is a terminal; pager_finish()
+ * waits for it; pager_disable() is --no-pager. program_in_path(): the first
+ * word of @cmdline names an executable (a path, or found in $PATH).
+ */
+void setup_pager(void);
+void pager_finish(void);
+void pager_disable(void);
+bool program_in_path(const char *cmdline);
+
+/*
+ * cli/help.c: show pulse-@cmd(1) (pulse(1) for NULL) through man, or as
+ * plain text through the pager; returns the exit status.
+ */
+int show_man_page(const char *cmd);
+
+/* cli/perf-hints.c: for a perf command pulse lacks, the hint line in @buf */
+bool perf_command_hint(const char *cmd, char *buf, size_t sz);
+
 /* Print "error: ..." on stderr (git's error()). */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hint(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -107,6 +107,18 @@ static const struct option *find_long(const struct option *opts, const char *nam
 	return NULL;
 }
 
+/* -h and --help are the parser's own unless the table has them (perf's subcmd) */
+static bool table_has(const struct option *opts, int short_name, const char *long_name)
+{
+	for (const struct option *o = opts; o->type != OPTION_END; o++) {
+		if (short_name && o->short_name == short_name)
+			return true;
+		if (long_name && o->long_name && !strcmp(o->long_name, long_name))
+			return true;
+	}
+	return false;
+}
+
 int parse_options(int argc, const char **argv, const struct option *opts, int flags)
 {
 	int out = 0, i;
@@ -131,6 +143,8 @@ int parse_options(int argc, const char **argv, const struct option *opts, int fl
 			const struct option *o = find_long(opts, name, len, &unset);
 			const char *arg = eq ? eq + 1 : NULL;
 
+			if (!eq && !strcmp(name, "help") && !table_has(opts, 0, "help"))
+				return -1;	/* the caller prints the usage */
 			if (!o) {
 				error(unset < 0 ? "ambiguous option '--%.*s'" :
 						  "unknown option '--%.*s'", (int)len, name);
@@ -163,6 +177,8 @@ int parse_options(int argc, const char **argv, const struct option *opts, int fl
 
 			while (o->type != OPTION_END && o->short_name != *p)
 				o++;
+			if (o->type == OPTION_END && *p == 'h')
+				return -1;	/* the caller prints the usage */
 			if (o->type == OPTION_END) {
 				error("unknown switch '%c'", *p);
 				return -1;
@@ -205,7 +221,7 @@ void usage_with_options(const char *const *usage, const struct option *opts)
 		fprintf(stderr, "    or: %s\n", usage[i]);
 	fputc('\n', stderr);
 	for (const struct option *o = opts; o->type != OPTION_END; o++) {
-		char buf[64];
+		char buf[160];
 		int n = 0;
 
 		if (o->short_name)
@@ -217,7 +233,11 @@ void usage_with_options(const char *const *usage, const struct option *opts)
 			n += snprintf(buf + n, sizeof(buf) - n, "--%s", o->long_name);
 		if (o->argh && n < (int)sizeof(buf))
 			snprintf(buf + n, sizeof(buf) - n, " <%s>", o->argh);
-		fprintf(stderr, "    %-26s %s\n", buf, o->help);
+		/* an option too wide for its column puts its help on the next line (perf) */
+		if (strlen(buf) > 26)
+			fprintf(stderr, "    %s\n    %-26s %s\n", buf, "", o->help);
+		else
+			fprintf(stderr, "    %-26s %s\n", buf, o->help);
 	}
 	fputc('\n', stderr);
 }

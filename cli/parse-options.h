@@ -51,7 +51,10 @@ struct option {
  * parse_options - parse argv against the table
  * Return: the number of remaining arguments (moved to the front of argv),
  * or -1 after printing one `error:` line naming the bad option (the caller
- * exits with 129, printing usage if it likes).
+ * exits with 129, printing usage if it likes). -h and --help, when the table
+ * has no such option, return -1 with no error line: the caller's usage is
+ * then the answer, exit 129, as perf's. (`pulse CMD --help` with --help
+ * first never gets here: the dispatcher shows the manual, as perf does.)
  */
 int parse_options(int argc, const char **argv, const struct option *opts, int flags);
 

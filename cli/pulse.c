@@ -20,20 +20,46 @@ int cmd_list(int argc, const char **argv) __attribute__((weak));
 static int cmd_version(int argc, const char **argv);
 static int cmd_help(int argc, const char **argv);
 
+#define USE_PAGER	1	/* prints much: paged when stdout is a terminal */
+#define HAS_MANUAL	2	/* has a page pulse-<name>(1) in doc/ */
+
 struct cmd_struct {
 	const char *name;
 	int (*fn)(int, const char **);
 	const char *help;
+	int flags;
 };
 
 static struct cmd_struct commands[] = {
-	{ "record", cmd_record, "Run a command and record its profile into perf.data" },
-	{ "report", cmd_report, "Read perf.data and display the profile" },
-	{ "script", cmd_script, "Read perf.data and display the trace output" },
-	{ "list", cmd_list, "List the events of this machine" },
+	{ "record", cmd_record, "Run a command and record its profile into perf.data",
+	  HAS_MANUAL },
+	{ "report", cmd_report, "Read perf.data and display the profile",
+	  USE_PAGER | HAS_MANUAL },
+	{ "script", cmd_script, "Read perf.data and display the trace output",
+	  USE_PAGER | HAS_MANUAL },
+	{ "list", cmd_list, "List the events of this machine", USE_PAGER | HAS_MANUAL },
 	{ "version", cmd_version, "Display the version of pulse" },
-	{ "help", cmd_help, "Display this help" },
+	{ "help", cmd_help, "Display this help, or a command's manual" },
 };
+
+static struct cmd_struct *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+/* one error line, and a hint when perf has the command */
+static int not_a_command(const char *cmd)
+{
+	char buf[128];
+
+	error("'%s' is not a pulse command; see 'pulse help'", cmd);
+	if (perf_command_hint(cmd, buf, sizeof(buf)))
+		hint("%s", buf);
+	return PULSE_EXIT_USAGE;
+}
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
@@ -91,45 +117,92 @@ static int cmd_version(int argc, const char **argv)
 	return 0;
 }
 
-static int cmd_help(int argc, const char **argv)
+static void list_commands(void)
 {
-	printf("usage: pulse <command> [<args>]\n\n");
+	printf("\n usage: pulse [--version] [--help] [--no-pager] <command> [<args>]\n\n");
+	printf(" The pulse commands are:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (commands[i].fn)
 			printf("   %-10s %s\n", commands[i].name, commands[i].help);
-	return 0;
+	printf("\n See 'pulse help <command>' for more information on a specific command.\n\n");
+}
+
+/* pulse help [<command>]: the list, or the command's manual (perf help) */
+static int cmd_help(int argc, const char **argv)
+{
+	const struct cmd_struct *c;
+
+	if (argc < 2) {
+		setup_pager();
+		list_commands();
+		return 0;
+	}
+	if (!strcmp(argv[1], "pulse"))
+		return show_man_page(NULL);
+	c = find_command(argv[1]);
+	if (!c)
+		return not_a_command(argv[1]);
+	/* version and help are in pulse(1) */
+	return show_man_page(c->flags & HAS_MANUAL ? c->name : NULL);
+}
+
+static int run_command(const struct cmd_struct *c, int argc, const char **argv)
+{
+	int ret;
+
+	if (!c->fn) {
+		error("'%s' is not available in this build", c->name);
+		return 1;
+	}
+	if (c->flags & USE_PAGER)
+		setup_pager();
+	ret = c->fn(argc, argv);
+	/* A failed write of the output fails the command (perf run_builtin). */
+	if (fflush(stdout) || ferror(stdout)) {
+		error("write failure on standard output: %s", strerror(errno));
+		ret = 1;
+	}
+	pager_finish();
+	return ret;
 }
 
 int main(int argc, const char **argv)
 {
+	static const char *version_argv[] = { "version", NULL };
+	const struct cmd_struct *c;
 	const char *cmd;
-	int ret;
 
 	pulse_set_print(lib_print);
-	if (argc < 2) {
-		cmd_help(0, NULL);
+	argv++;
+	argc--;
+	/* the options before the command (perf's handle_options) */
+	for (; argc > 0 && argv[0][0] == '-'; argv++, argc--) {
+		cmd = argv[0];
+		if (!strcmp(cmd, "--no-pager")) {
+			pager_disable();
+		} else if (!strcmp(cmd, "--version") || !strcmp(cmd, "-v")) {
+			return run_command(find_command("version"), 1, version_argv);
+		} else if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+			argv[0] = "help";
+			break;
+		} else {
+			error("unknown option '%s'", cmd);
+			return PULSE_EXIT_USAGE;
+		}
+	}
+	if (argc < 1) {
+		list_commands();
 		return PULSE_EXIT_USAGE;
 	}
-	cmd = argv[1];
-	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-v"))
-		cmd = "version";
-	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
-		cmd = "help";
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-		if (strcmp(commands[i].name, cmd))
-			continue;
-		if (!commands[i].fn) {
-			error("'%s' is not available in this build", cmd);
-			return 1;
-		}
-		ret = commands[i].fn(argc - 1, argv + 1);
-		/* A failed write of the output fails the command (perf run_builtin). */
-		if (fflush(stdout) || ferror(stdout)) {
-			error("write failure on standard output: %s", strerror(errno));
-			return 1;
-		}
-		return ret;
+	cmd = argv[0];
+	c = find_command(cmd);
+	if (!c)
+		return not_a_command(cmd);
+	/* pulse CMD --help is pulse help CMD (perf's handle_internal_command) */
+	if (argc > 1 && !strcmp(argv[1], "--help") && strcmp(cmd, "help")) {
+		argv[1] = cmd;
+		argv[0] = "help";
+		c = find_command("help");
 	}
-	error("'%s' is not a pulse command; see 'pulse help'", cmd);
-	return PULSE_EXIT_USAGE;
+	return run_command(c, argc, argv);
 }
