@@ -4,10 +4,13 @@
  * perf.data (report, report -D, script): one `error:` line naming what is
  * wrong and where for a damaged header or record, and the warnings for
  * bytes that could not be read and records recovered past data.size; and
- * the --time parse every reader shares.
+ * the --time parse every reader shares; perf's check of who owns the file.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <pulse/hist.h>
 #include <pulse/ordering.h>
 #include <pulse/reader.h>
@@ -78,4 +81,28 @@ int setup_filter(struct pulse_hist_filter *f)
 	else
 		error("out of memory");
 	return err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+}
+
+/*
+ * perf's check_backup()/open_file_read(): a file (a directory's DIR/data)
+ * owned by someone other than root and the user is refused unless -f.
+ */
+int data_check_owner(const char *input, bool force)
+{
+	char path[4096];
+	struct stat st;
+
+	if (force || !strcmp(input, "-") || stat(input, &st))
+		return 0;
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(path, sizeof(path), "%s/data", input);
+		input = path;
+		if (stat(input, &st))
+			return 0;
+	}
+	if (!S_ISREG(st.st_mode) || !st.st_uid || st.st_uid == geteuid())
+		return 0;
+	error("file '%s' not owned by current user or root", input);
+	hint("use -f to override");
+	return -EPERM;
 }

@@ -104,6 +104,10 @@ struct pulse_script {
 	uint64_t previous_time;		/* --deltatime: the last one */
 	int data_src_width;		/* the widest data_src column so far (perf's maxlen) */
 	char err[512];
+	unsigned int max_stack;		/* callchain entries shown */
+	FILE **event_fp;		/* --per-event-dump: per attr, NULL: fp */
+	unsigned long long *event_nr;	/* samples printed to each */
+	size_t nr_event_fp;
 	__u64 *lbr_chain;		/* call-stack mode: the callchain LBR makes */
 	size_t lbr_alloc;
 };

@@ -120,7 +120,7 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 	if (!t)
 		return -ENOMEM;
 	lb->fp = s->fp;
-	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
+	for (__u64 i = 0; i < smp->callchain_nr && shown < s->max_stack; i++) {
 		struct pulse_addr_loc al;
 		uint64_t ip;
 
@@ -182,11 +182,11 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
  * perf prints the callchain it has built only when the whole chain could
  * be walked; an invalid context marker empties it.
  */
-static bool callchain_valid(const struct pulse_sample *smp)
+static bool callchain_valid(const struct pulse_script *s, const struct pulse_sample *smp)
 {
 	unsigned int shown = 0;
 
-	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
+	for (__u64 i = 0; i < smp->callchain_nr && shown < s->max_stack; i++) {
 		uint64_t ip;
 
 		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
@@ -352,7 +352,7 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 			    pulse_branch__lbr_callchain(&smp, &s->lbr_chain, &s->lbr_alloc) < 0)
 				return -ENOMEM;
 			putc_unlocked('\n', fp);
-			err = callchain_valid(&smp) ? print_callchain(s, fields, &smp) : 0;
+			err = callchain_valid(s, &smp) ? print_callchain(s, fields, &smp) : 0;
 			if (err)
 				return err;
 		} else {
