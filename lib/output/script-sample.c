@@ -21,6 +21,7 @@
 #include <pulse/output-branch.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
+#include <pulse/srcline.h>
 #include <pulse/trace-decode.h>
 #include "core/internal.h"
 #include "script-int.h"
@@ -51,6 +52,25 @@ static void put_sym_dso(FILE *fp, const struct pulse_addr_loc *al, unsigned int 
 		put_str(fp, pulse_script__dso_name(al->dso));
 		putc_unlocked(')', fp);
 	}
+}
+
+/*
+ * perf's map__fprintf_srcline() with "\n  " before it: nothing without a
+ * DSO; the line tables are opened at the first line asked for
+ */
+static const char *srcline_of(struct pulse_script *s, const struct pulse_addr_loc *al,
+			      uint64_t ip, char *buf, size_t size)
+{
+	bool kernel;
+
+	if (!al->dso)
+		return NULL;
+	if (!s->srclines &&
+	    pulse_srclines__new(&s->srclines, s->m ? s->m->dsos.opts.symfs : NULL))
+		return NULL;
+	/* the kernel's objdump address is the address itself */
+	kernel = al->dso->kind == PULSE_DSO_KERNEL || al->dso->kind == PULSE_DSO_MODULE;
+	return pulse_srclines__find(s->srclines, al->dso, kernel ? ip : al->addr, buf, size);
 }
 
 /* the machine places kernel addresses past the kernel MMAP as perf does */
@@ -171,6 +191,15 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 			lb_write(lb, " (", 2);
 			lb_write(lb, last_name, last_len);
 			lb_putc(lb, ')');
+		}
+		if (fields & F_SRCLINE) {
+			char buf[4096];
+			const char *sl = srcline_of(s, &al, ip, buf, sizeof(buf));
+
+			if (sl) {
+				lb_str(lb, "\n  ");
+				lb_str(lb, sl);
+			}
 		}
 		lb_putc(lb, '\n');
 	}
@@ -359,6 +388,15 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 			putc_unlocked(' ', fp);
 			put_hex(fp, smp.ip, 16);
 			put_sym_dso(fp, &al, fields);
+			if (fields & F_SRCLINE) {
+				char buf[4096];
+				const char *sl = srcline_of(s, &al, smp.ip, buf, sizeof(buf));
+
+				if (sl) {
+					put_str(fp, "\n  ");
+					put_str(fp, sl);
+				}
+			}
 		}
 	}
 	if (fields & (F_BRSTACK | F_BRSTACKSYM | F_BRSTACKOFF)) {

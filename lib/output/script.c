@@ -29,6 +29,7 @@
 #include <pulse/output-branch.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
+#include <pulse/srcline.h>
 #include <pulse/trace-decode.h>
 #include "core/internal.h"
 #include "script-int.h"
@@ -74,6 +75,7 @@ void pulse_script__delete(struct pulse_script *s)
 		return;
 	free(s->ev);
 	free(s->lbr_chain);
+	pulse_srclines__delete(s->srclines);
 	free(s->event_fp);
 	free(s->event_nr);
 	free(s);
