@@ -36,9 +36,16 @@ void data_warn_damage(const struct pulse_data *d)
 		warning("the recording was not finished: %llu bytes of records past the "
 			"header's data end (%#llx) were read", (unsigned long long)bytes,
 			(unsigned long long)off);
-	if (pulse_data__unreadable(d, &bytes, &off))
-		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
-			(unsigned long long)off);
+	if (pulse_data__unreadable(d, &bytes, &off)) {
+		const char *file = pulse_data__unreadable_path(d);
+
+		if (file)	/* a directory: which of its files */
+			warning("%llu bytes unreadable at %#llx of '%s'", (unsigned long long)bytes,
+				(unsigned long long)off, file);
+		else
+			warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
+				(unsigned long long)off);
+	}
 }
 
 void data_warn_unordered(uint64_t n)

@@ -224,6 +224,9 @@ uint64_t pulse_data__dir_version(const struct pulse_data *d);
  */
 const char *pulse_data__walk_path(const struct pulse_data *d);
 
+/* The file of a directory the last walk stopped in (pulse_data__unreadable()); else NULL. */
+const char *pulse_data__unreadable_path(const struct pulse_data *d);
+
 /* Was the file recorded on a machine of the other byte order? */
 bool pulse_data__swapped(const struct pulse_data *d);
 

@@ -155,3 +155,8 @@ uint64_t pulse_data__dir_version(const struct pulse_data *d)
 {
 	return d->hdr_path ? d->dir_version : 0;
 }
+
+const char *pulse_data__unreadable_path(const struct pulse_data *d)
+{
+	return d->unreadable ? d->unreadable_path : NULL;
+}

@@ -121,6 +121,7 @@ struct pulse_data {
 	size_t nr_dir;
 	char *hdr_path;			/* DIR/data */
 	const char *walk_path;		/* the file being walked; NULL: not a directory */
+	const char *unreadable_path;	/* the file the walk stopped in (a directory's) */
 	__u64 dir_version;
 };
 

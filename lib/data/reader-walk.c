@@ -24,6 +24,7 @@ static void mark_damage(struct pulse_data *d, __u64 off, const char *what)
 		return;
 	d->unreadable = true;
 	d->unreadable_off = off;
+	d->unreadable_path = d->walk_path;
 	if (d->stream)	/* what is in hand: reading on could block on a live pipe */
 		d->unreadable_bytes = pulse_data__src_pos(d) - off + (d->send - d->spos);
 	else
