@@ -34,6 +34,8 @@ struct pulse_data;
 /* cli/data-messages.c: the damage table's error and warning lines. */
 void data_error(const char *verb, const char *input, int err);
 void data_warn_damage(const struct pulse_data *d);
+/* -EPERM (error and hint printed) for a file of another user, unless @force */
+int data_check_owner(const char *input, bool force);
 /* perf's "N out of order events recorded." warning, if any were */
 void data_warn_unordered(uint64_t nr_unordered);
 

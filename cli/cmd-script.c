@@ -8,6 +8,7 @@
  * (lib/trace/decode.c), so that files from other machines decode.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,9 @@
 #include <unistd.h>
 #include <pulse/core.h>
 #include <pulse/data.h>
+#include <pulse/dump.h>
 #include <pulse/hist.h>
+#include <pulse/output-header.h>
 #include <pulse/reader.h>
 #include <pulse/session.h>
 #include <pulse/script.h>
@@ -26,6 +29,7 @@
 #define MAX_FIELD_ARGS 16
 /* big enough that a write(2) carries many lines */
 #define OUT_BUF_SIZE (1 << 20)
+#define PER_EVENT_MAX 256
 
 static const char *const script_usage[] = {
 	"pulse script [<options>]",
@@ -39,6 +43,11 @@ struct script {
 	const char *fields[MAX_FIELD_ARGS];
 	int nr_fields;
 	bool show_rounds;		/* --show-round-events: file order, rounds printed */
+	bool dump_raw;			/* -D: each record as report -D prints it, too */
+	struct pulse_dump dump;
+	FILE *event_fp[PER_EVENT_MAX];	/* --per-event-dump's files */
+	char *event_path[PER_EVENT_MAX];
+	size_t nr_event_fp;
 };
 
 /*
@@ -73,11 +82,31 @@ static int script__setup_trace(struct script *sc)
 	return 0;
 }
 
+/* -D: the record as report -D prints it (the file a directory's came from named) */
+static int script__dump(struct pulse_session *session, const struct perf_event_header *rec,
+			uint64_t file_offset, struct script *sc)
+{
+	struct pulse_data *d = pulse_session__data(session);
+	const char *from = pulse_session__file_path(session);
+
+	if (from)
+		sc->dump.path = from;
+	if (pulse_data__is_pipe(d))
+		file_offset -= pulse_data__data_offset(d);
+	return pulse_dump__record(stdout, d, rec, file_offset, &sc->dump);
+}
+
 static int script__deliver(struct pulse_session *session, const struct perf_event_header *rec,
 			   uint64_t file_offset, void *arg)
 {
 	struct script *sc = arg;
+	int err;
 
+	if (sc->dump_raw) {
+		err = script__dump(session, rec, file_offset, sc);
+		if (err)
+			return err;
+	}
 	return pulse_script__record(sc->out, rec);
 }
 
@@ -86,6 +115,13 @@ static int script__user(struct pulse_session *session, const struct perf_event_h
 			uint64_t file_offset, void *arg)
 {
 	struct script *sc = arg;
+
+	if (sc->dump_raw) {
+		int err = script__dump(session, rec, file_offset, sc);
+
+		if (err)
+			return err;
+	}
 
 	if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->show_rounds)
 		return pulse_script__record(sc->out, rec);
@@ -151,6 +187,64 @@ static int parse_field_arg(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/* --per-event-dump: perf's INPUT.EVENT.dump, one per event, opened up front */
+static int open_event_files(struct script *sc, const char *input)
+{
+	struct pulse_data *d = pulse_session__data(sc->session);
+	size_t nr = pulse_data__nr_attrs(d);
+	struct pulse_trace *t;
+
+	if (pulse_session__trace(sc->session, &t))
+		t = NULL;
+	for (size_t i = 0; i < nr && i < PER_EVENT_MAX; i++) {
+		char name[256];
+
+		pulse_script__event_name(d, t, i, name, sizeof(name));
+		if (asprintf(&sc->event_path[i], "%s.%s.dump", input, name) < 0) {
+			sc->event_path[i] = NULL;
+			error("out of memory");
+			return -ENOMEM;
+		}
+		sc->nr_event_fp = i + 1;
+		sc->event_fp[i] = fopen(sc->event_path[i], "w");
+		if (!sc->event_fp[i]) {
+			error("cannot open '%s': %s", sc->event_path[i], strerror(errno));
+			return -errno;
+		}
+		if (pulse_script__set_event_fp(sc->out, i, sc->event_fp[i])) {
+			error("out of memory");
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* perf's "[ perf script: Wrote ... ]" line per file; false when a write failed */
+static bool close_event_files(struct script *sc, bool report)
+{
+	bool ok = true;
+
+	for (size_t i = 0; i < sc->nr_event_fp; i++) {
+		struct stat st;
+
+		if (sc->event_fp[i]) {
+			/* perf's size is what reached the file: stdio's buffer not yet */
+			if (report && !fstat(fileno(sc->event_fp[i]), &st))
+				printf("[ perf script: Wrote %.3f MB %s (%llu samples) ]\n",
+				       st.st_size / 1024.0 / 1024.0, sc->event_path[i],
+				       pulse_script__nr_event_samples(sc->out, i));
+			if (fflush(sc->event_fp[i]) || ferror(sc->event_fp[i])) {
+				error("cannot write '%s': %s", sc->event_path[i], strerror(errno));
+				ok = false;
+			}
+			fclose(sc->event_fp[i]);
+		}
+		free(sc->event_path[i]);
+	}
+	sc->nr_event_fp = 0;
+	return ok;
+}
+
 int cmd_script(int argc, const char **argv)
 {
 	static char outbuf[OUT_BUF_SIZE];
@@ -167,7 +261,9 @@ int cmd_script(int argc, const char **argv)
 	};
 	struct pulse_trace *trace;
 	struct pulse_data *d;
-	const char *time_str = NULL;
+	const char *time_str = NULL, *vmlinux = NULL, *kallsyms_file = NULL;
+	bool header = false, force = false, verbose = false, per_event_dump = false;
+	int max_stack = INT_MIN;	/* not given */
 	int ret = 1, err;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
@@ -213,6 +309,17 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING('\0', "time", &time_str, "str", "time span of interest (start,stop)"),
 		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
+		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
+		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
+		OPT_BOOLEAN('\0', "header", &header, "Show data header."),
+		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump_raw, "dump raw trace in ASCII"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose (show symbol address, etc)"),
+		OPT_INTEGER('\0', "max-stack", &max_stack,
+			    "Set the maximum stack depth when parsing the callchain, "
+			    "anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_BOOLEAN('\0', "per-event-dump", &per_event_dump,
+			    "Dump trace output to files named by the monitored events"),
 		OPT_END(),
 	};
 
@@ -231,9 +338,31 @@ int cmd_script(int argc, const char **argv)
 		error("--reltime and --deltatime do not go together: give one");
 		return PULSE_EXIT_USAGE;
 	}
+	if (max_stack < 0 && max_stack != INT_MIN) {
+		error("option 'max-stack' expects an unsigned numerical value");
+		return PULSE_EXIT_USAGE;
+	}
+	if (max_stack != INT_MIN) {
+		opts.max_stack_set = true;
+		opts.max_stack = max_stack;
+	}
+	/* -v: the library's debug lines too (read by the print callback at its first use) */
+	if (verbose)
+		setenv("PULSE_DEBUG", "1", 0);
 	sc.show_rounds = opts.show_round_events;
 	if (!input)
 		input = default_input();
+	if (data_check_owner(input, force))
+		return 1;
+	/* perf refuses a -k or --kallsyms it cannot read before opening the input */
+	for (int i = 0; i < 2; i++) {
+		const char *f = i ? kallsyms_file : vmlinux;
+
+		if (f && access(f, R_OK)) {
+			error("cannot read '%s': %s", f, strerror(errno));
+			return 1;
+		}
+	}
 
 	err = pulse_session__new(&sc.session, input, NULL);
 	if (err == -ENODATA) {
@@ -265,6 +394,19 @@ int cmd_script(int argc, const char **argv)
 		goto out_close;
 	}
 
+	/* --header: the header as report --header-only prints it, then the samples */
+	if (header) {
+		struct stat st;
+
+		if (strcmp(input, "-") ? stat(input, &st) : fstat(0, &st))
+			st.st_mtime = 0;
+		pulse_header__fprintf(stdout, d, st.st_mtime, false);
+	}
+	if (kallsyms_file) {
+		sym_opts.kallsyms = kallsyms_file;
+		sym_opts.kallsyms_given = true;
+	}
+	sym_opts.vmlinux = vmlinux;
 	err = pulse_session__init_machine(sc.session, &sym_opts);
 	if (err) {
 		error("cannot set up: %s", strerror(-err));
@@ -297,6 +439,13 @@ int cmd_script(int argc, const char **argv)
 		}
 	}
 
+	if (sc.dump_raw)
+		pulse_dump__init(&sc.dump, pulse_data__is_pipe(d) ? "pipe" : input,
+				 pulse_session__machine(sc.session), NULL, NULL);
+	sc.dump.script_tool = true;
+	if (per_event_dump && open_event_files(&sc, input))
+		goto out_script;
+
 	/* perf does not order by time when it shows the rounds */
 	tool.file_order = sc.show_rounds;
 	/* a file's decoder is set up above; a pipe's comes in-band */
@@ -317,11 +466,16 @@ int cmd_script(int argc, const char **argv)
 		error("write failure on standard output: %s", strerror(errno));
 		goto out_script;
 	}
+	if (!close_event_files(&sc, true))
+		goto out_script;
 	data_warn_damage(d);
 	data_warn_unordered(pulse_session__nr_unordered(sc.session));
 	ret = 0;
 out_script:
+	close_event_files(&sc, false);
 	fflush(stdout);
+	if (sc.dump_raw)
+		pulse_dump__exit(&sc.dump);
 	pulse_script__delete(sc.out);
 out_close:
 	pulse_session__delete(sc.session);

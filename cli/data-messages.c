@@ -4,10 +4,13 @@
  * perf.data (report, report -D, script): one `error:` line naming what is
  * wrong and where for a damaged header or record, and the warnings for
  * bytes that could not be read and records recovered past data.size; and
- * the --time parse every reader shares.
+ * the --time parse every reader shares; perf's check of who owns the file.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <pulse/hist.h>
 #include <pulse/ordering.h>
 #include <pulse/reader.h>
@@ -33,9 +36,16 @@ void data_warn_damage(const struct pulse_data *d)
 		warning("the recording was not finished: %llu bytes of records past the "
 			"header's data end (%#llx) were read", (unsigned long long)bytes,
 			(unsigned long long)off);
-	if (pulse_data__unreadable(d, &bytes, &off))
-		warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
-			(unsigned long long)off);
+	if (pulse_data__unreadable(d, &bytes, &off)) {
+		const char *file = pulse_data__unreadable_path(d);
+
+		if (file)	/* a directory: which of its files */
+			warning("%llu bytes unreadable at %#llx of '%s'", (unsigned long long)bytes,
+				(unsigned long long)off, file);
+		else
+			warning("%llu bytes unreadable at %#llx", (unsigned long long)bytes,
+				(unsigned long long)off);
+	}
 }
 
 void data_warn_unordered(uint64_t n)
@@ -78,4 +88,28 @@ int setup_filter(struct pulse_hist_filter *f)
 	else
 		error("out of memory");
 	return err == -EINVAL ? PULSE_EXIT_USAGE : 1;
+}
+
+/*
+ * perf's check_backup()/open_file_read(): a file (a directory's DIR/data)
+ * owned by someone other than root and the user is refused unless -f.
+ */
+int data_check_owner(const char *input, bool force)
+{
+	char path[4096];
+	struct stat st;
+
+	if (force || !strcmp(input, "-") || stat(input, &st))
+		return 0;
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(path, sizeof(path), "%s/data", input);
+		input = path;
+		if (stat(input, &st))
+			return 0;
+	}
+	if (!S_ISREG(st.st_mode) || !st.st_uid || st.st_uid == geteuid())
+		return 0;
+	error("file '%s' not owned by current user or root", input);
+	hint("use -f to override");
+	return -EPERM;
 }

@@ -64,7 +64,10 @@ static int dump__print(struct pulse_session *session, const struct perf_event_he
 		       uint64_t file_offset, void *arg)
 {
 	struct dump_session *ds = arg;
+	const char *from = pulse_session__file_path(session);
 
+	if (from)	/* a directory: DIR/data or DIR/data.N */
+		ds->dump.path = from;
 	return pulse_dump__record(ds->out, ds->d, rec, file_offset - ds->offset_base, &ds->dump);
 }
 

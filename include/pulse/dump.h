@@ -46,6 +46,8 @@ struct pulse_dump {
 	__u32 *nr_lost_samples;		/* per attr: LOST_SAMPLES' counts, if counted */
 	bool count_lost_samples;	/* perf's --stats counts them per event, -D not */
 	bool branch_mode;		/* report's branch mode: a sample per branch entry */
+	/* perf script's tool: THROTTLE, the map and the stat records are handled */
+	bool script_tool;
 	size_t nr_attrs;		/* entries of nr_samples, nr_lost_samples */
 	struct pulse_dump_read {	/* PERF_SAMPLE_READ: last value per id */
 		__u64 id, value;

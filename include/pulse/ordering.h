@@ -43,6 +43,17 @@ void pulse_ordered__delete(struct pulse_ordered *q);
 int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header *rec,
 			 uint64_t timestamp, uint64_t file_offset);
 
+/*
+ * pulse_ordered__queue() of a record read from the file @from (a directory
+ * input's DIR/data.N; kept, not copied), which pulse_ordered__from() gives
+ * back while the record is delivered, as perf's ordered_event.file_path.
+ */
+int pulse_ordered__queue_from(struct pulse_ordered *q, const struct perf_event_header *rec,
+			      uint64_t timestamp, uint64_t file_offset, const char *from);
+
+/* The @from of the record being delivered; NULL outside a delivery. */
+const char *pulse_ordered__from(const struct pulse_ordered *q);
+
 /* FINISHED_ROUND. Return: 0 or the callback's non-zero return. */
 int pulse_ordered__flush_round(struct pulse_ordered *q);
 

@@ -27,6 +27,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <linux/types.h>
 #include <pulse/data.h>
 
@@ -207,6 +208,24 @@ bool pulse_data__recovered(const struct pulse_data *d, __u64 *offset, __u64 *byt
  * not fail with -EBADMSG.
  */
 const char *pulse_data__error(__u64 *offset);
+
+/*
+ * A directory input (perf record --threads): DIR/data is read as the
+ * file, then each walk goes on into the data.N files (see reader-dir.c).
+ */
+bool pulse_data__is_dir(const struct pulse_data *d);
+
+/* Its DIR_FORMAT version (1), 0 for a file: what perf's header prints. */
+uint64_t pulse_data__dir_version(const struct pulse_data *d);
+
+/*
+ * The file the walk is in (DIR/data, DIR/data.N; perf -D's "offset@file"),
+ * valid during a walk's callbacks; NULL when the input is not a directory.
+ */
+const char *pulse_data__walk_path(const struct pulse_data *d);
+
+/* The file of a directory the last walk stopped in (pulse_data__unreadable()); else NULL. */
+const char *pulse_data__unreadable_path(const struct pulse_data *d);
 
 /* Was the file recorded on a machine of the other byte order? */
 bool pulse_data__swapped(const struct pulse_data *d);

@@ -41,6 +41,9 @@ struct pulse_script_opts {
 	bool show_lost_events;		/* LOST lines */
 	bool show_bpf_events;		/* KSYMBOL, BPF_EVENT lines */
 	bool show_round_events;		/* FINISHED_ROUND lines (hand them in) */
+	/* --max-stack: callchain entries shown (context markers aside); else perf's 127 */
+	bool max_stack_set;
+	unsigned int max_stack;
 	/*
 	 * --comms, --pid, --tid, --dsos, -S, --cpu, --time: samples outside
 	 * are not printed; side-band lines only obey --cpu. May be NULL;
@@ -94,6 +97,16 @@ const char *pulse_script__error(const struct pulse_script *s);
 
 /* Samples printed so far. */
 unsigned long long pulse_script__nr_samples(const struct pulse_script *s);
+
+/**
+ * pulse_script__set_event_fp - print attr @idx's samples to @fp instead
+ * (perf script --per-event-dump); the caller opens and closes @fp
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_script__set_event_fp(struct pulse_script *s, size_t idx, FILE *fp);
+
+/* Samples of attr @idx printed so far to its own file (pulse_script__set_event_fp()). */
+unsigned long long pulse_script__nr_event_samples(const struct pulse_script *s, size_t idx);
 
 /**
  * pulse_script__event_name - an attr's name as perf 6.1 shows it: the

@@ -55,7 +55,8 @@ struct pulse_session_opts {
 /**
  * pulse_session__new - open an input for a walk
  * @s: set to the session (NULL on failure)
- * @path: a file, or "-" for stdin (see pulse_data__open())
+ * @path: a file, a directory (perf record --threads), or "-" for stdin
+ *        (see pulse_data__open())
  * @opts: may be NULL
  *
  * Return: 0, or what pulse_data__open() returns (-ENODATA for an empty
@@ -127,6 +128,13 @@ int pulse_session__apply(struct pulse_session *s, const struct perf_event_header
  * record type.
  */
 int pulse_session__deliver_synth(struct pulse_session *s, const struct perf_event_header *rec);
+
+/*
+ * The file the record handed to a callback was read from, for a directory
+ * input (perf record --threads: DIR/data, DIR/data.N; perf -D prints it
+ * after the offset); NULL for a file or a pipe.
+ */
+const char *pulse_session__file_path(const struct pulse_session *s);
 
 /* Records the last walk queued older than one already delivered (perf's "out of order"). */
 uint64_t pulse_session__nr_unordered(const struct pulse_session *s);

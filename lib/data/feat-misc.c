@@ -138,8 +138,8 @@ const struct pulse_feat_ops pulse_feat_clockid = {
 static int print_dir_format(FILE *fp, int feat, struct feat_cur *c,
 			    struct pulse_header_env *env, const struct pulse_data *d)
 {
-	/* perf prints its data->dir.version: 0 for a file */
-	fputs("# directory data version : 0\n", fp);
+	/* perf prints its data->dir.version: 0 for a file, 1 for a directory */
+	fprintf(fp, "# directory data version : %" PRIu64 "\n", pulse_data__dir_version(d));
 	return 0;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The perf.data reader's state and the helpers its files share; not part
- * of the public API. The reader is one object (struct pulse_data) in five
+ * of the public API. The reader is one object (struct pulse_data) in six
  * files, one per responsibility:
  *
  *   reader.c         open (file, buffer, stream), close, pipe-mode prefix,
@@ -12,6 +12,8 @@
  *   reader-source.c  the bytes: a buffer walked in place or a stream refilled
  *   reader-walk.c    the record walk: COMPRESSED records, out-of-band
  *                    payloads, in-band header records, damage
+ *   reader-dir.c     a directory (perf record --threads): the header file,
+ *                    then each data.N file's records
  *   corrupt.c        what made the last call of a thread fail with -EBADMSG
  */
 #ifndef PULSE_DATA_READER_INTERNAL_H
@@ -113,6 +115,20 @@ struct pulse_data {
 	__u64 zoff;
 	bool warned_nested;
 	bool deliver_z;			/* hand out COMPRESSED records too */
+
+	/* a directory (perf record --threads): its data.N files (reader-dir.c) */
+	struct dir_file *dir;
+	size_t nr_dir;
+	char *hdr_path;			/* DIR/data */
+	const char *walk_path;		/* the file being walked; NULL: not a directory */
+	const char *unreadable_path;	/* the file the walk stopped in (a directory's) */
+	__u64 dir_version;
+};
+
+struct dir_file {
+	char *path;
+	void *map;
+	size_t len;
 };
 
 /* Record @what at @off as this thread's last error; returns -EBADMSG. */
@@ -149,6 +165,11 @@ __u64 pulse_data__src_pos(const struct pulse_data *d);
 size_t pulse_data__src_peek(struct pulse_data *d, size_t want, const unsigned char **p);
 void pulse_data__src_advance(struct pulse_data *d, size_t n);
 __u64 pulse_data__src_consume(struct pulse_data *d, __u64 n, unsigned char *dst);
+
+/* reader-dir.c */
+int pulse_data__open_dir(struct pulse_data *d, const char *path);
+int pulse_data__walk_dir(struct pulse_data *d, pulse_data_record_fn cb, void *arg);
+void pulse_data__close_dir(struct pulse_data *d);
 
 /* reader-walk.c */
 int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg);

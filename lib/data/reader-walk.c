@@ -24,6 +24,7 @@ static void mark_damage(struct pulse_data *d, __u64 off, const char *what)
 		return;
 	d->unreadable = true;
 	d->unreadable_off = off;
+	d->unreadable_path = d->walk_path;
 	if (d->stream)	/* what is in hand: reading on could block on a live pipe */
 		d->unreadable_bytes = pulse_data__src_pos(d) - off + (d->send - d->spos);
 	else
@@ -470,7 +471,10 @@ int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, v
 		d->pos = d->pipe ? PIPE_HEADER_SIZE : d->data_offset;
 		d->lim = d->pipe ? d->mem_len : (d->declared_end < d->file_size ?
 						 d->declared_end : d->file_size);
-		return pulse_data__walk(d, cb, arg);
+		err = pulse_data__walk(d, cb, arg);
+		if (!err && d->nr_dir)
+			err = pulse_data__walk_dir(d, cb, arg);
+		return err;
 	}
 	if (!d->replayed) {
 		d->replayed = true;

@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -193,7 +194,15 @@ int pulse_data__open(struct pulse_data **dp, const char *path)
 	if (!strcmp(path, "-")) {
 		d->fd = STDIN_FILENO;
 	} else {
-		d->fd = open(path, O_RDONLY | O_CLOEXEC);
+		/* perf record --threads: DIR/data is the header file */
+		if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+			if (asprintf(&d->hdr_path, "%s/data", path) < 0) {
+				d->hdr_path = NULL;
+				err = -ENOMEM;
+				goto fail;
+			}
+		}
+		d->fd = open(d->hdr_path ? d->hdr_path : path, O_RDONLY | O_CLOEXEC);
 		if (d->fd < 0) {
 			err = -errno;
 			goto fail;
@@ -219,6 +228,8 @@ int pulse_data__open(struct pulse_data **dp, const char *path)
 		d->mem = d->map;
 		d->mem_len = st.st_size;
 		err = open_image(d);
+		if (!err && d->hdr_path)
+			err = pulse_data__open_dir(d, path);
 	} else {
 		err = open_stream(d);
 	}
@@ -254,6 +265,7 @@ void pulse_data__close(struct pulse_data *d)
 	free(d->swbuf[1]);
 	free(d->sbuf);
 	free(d->zbuf);
+	pulse_data__close_dir(d);
 	ZSTD_freeDCtx(d->zctx);
 	if (d->map)
 		munmap(d->map, d->map_len);

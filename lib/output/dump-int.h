@@ -78,7 +78,7 @@ void pulse_dump__sample_lines(FILE *out, struct pulse_dump *dump,
 			      const struct perf_event_attr *attr, int idx);
 
 /* dump-user.c: what perf's report tool prints after the name of a user record */
-void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type);
+void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type, bool script);
 
 /* dump-kernel.c: what it prints after the name of a kernel record */
 void pulse_dump__kernel_record(FILE *out, struct pulse_dump *dump, struct pulse_data *d,

@@ -156,8 +156,9 @@ void pulse_dump__kernel_record(FILE *out, struct pulse_dump *dump, struct pulse_
 		break;
 	case PERF_RECORD_THROTTLE:
 	case PERF_RECORD_UNTHROTTLE:
-		/* the report tool has no handler: process_event_stub() */
-		fputs(": unhandled!\n", out);
+		/* the report tool has no handler (process_event_stub()), script has */
+		if (!dump || !dump->script_tool)
+			fputs(": unhandled!\n", out);
 		break;
 	default:
 		/* TEXT_POKE needs a disassembler; unknown types: perf stops */

@@ -113,7 +113,7 @@ int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_
 		pulse_dump__type_name(rec->type));
 
 	if (user)
-		pulse_dump__user_record(out, &r, rec->type);
+		pulse_dump__user_record(out, &r, rec->type, dump->script_tool);
 	else if (parsed)
 		pulse_dump__kernel_record(out, dump, d, &r, rec, &s, attr, idx);
 	else

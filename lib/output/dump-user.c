@@ -203,7 +203,7 @@ static void stat_config(FILE *out, const struct rec_view *r)
 }
 
 /* What perf's report tool prints after the name of a user record. */
-void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type)
+void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type, bool script)
 {
 	switch (type) {
 	case PERF_RECORD_FINISHED_ROUND:	/* process_finished_round() */
@@ -223,29 +223,34 @@ void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type)
 		break;
 	case PERF_RECORD_THREAD_MAP:
 		thread_map(out, r);
-		fputs(": unhandled!\n", out);
+		if (!script)	/* perf script handles it */
+			fputs(": unhandled!\n", out);
 		break;
 	case PERF_RECORD_CPU_MAP:
 		fputs(": ", out);
 		if (!cpu_map_data(out, r, 8))
 			fputs("failed to get cpumap from event\n", out);
-		fputs(": unhandled!\n", out);
+		if (!script)	/* perf script handles it */
+			fputs(": unhandled!\n", out);
 		break;
 	case PERF_RECORD_STAT_CONFIG:
 		stat_config(out, r);
-		fputs(": unhandled!\n", out);
+		if (!script)	/* perf script handles it */
+			fputs(": unhandled!\n", out);
 		break;
 	case PERF_RECORD_STAT:
 		fprintf(out, "\n... id %" PRIu64 ", cpu %d, thread %d\n", (uint64_t)u64_at(r, 8),
 			(int)u32_at(r, 16), (int)u32_at(r, 20));
 		fprintf(out, "... value %" PRIu64 ", enabled %" PRIu64 ", running %" PRIu64 "\n",
 			(uint64_t)u64_at(r, 24), (uint64_t)u64_at(r, 32), (uint64_t)u64_at(r, 40));
-		fputs(": unhandled!\n", out);
+		if (!script)	/* perf script handles it */
+			fputs(": unhandled!\n", out);
 		break;
 	case PERF_RECORD_STAT_ROUND:
 		fprintf(out, "\n... time %" PRIu64 ", type %s\n", (uint64_t)u64_at(r, 16),
 			u64_at(r, 8) == 1 ? "FINAL" : "INTERVAL");
-		fputs(": unhandled!\n", out);
+		if (!script)	/* perf script handles it */
+			fputs(": unhandled!\n", out);
 		break;
 	case PERF_RECORD_EVENT_UPDATE:
 		event_update(out, r);

@@ -36,11 +36,12 @@ static const struct {
 	{ "code_page_size", F_CODE_PAGE_SIZE }, { "ins_lat", F_INS_LAT }, { "tod", F_TOD },
 	{ "data_src", F_DATA_SRC },
 	{ "brstack", F_BRSTACK }, { "brstacksym", F_BRSTACKSYM }, { "brstackoff", F_BRSTACKOFF },
+	{ "srcline", F_SRCLINE },
 };
 
 /* perf's fields that pulse does not print yet: named as such, not "invalid" */
 static const char *const unsupported_fields[] = {
-	"srcline", "iregs", "uregs", "bpf-output",
+	"iregs", "uregs", "bpf-output",
 	"brstackinsn", "brstackinsnlen", "callindent", "insn", "insnlen",
 	"synth", "metric", "srccode", "ipc",
 };
@@ -297,6 +298,12 @@ static int check_attr(struct pulse_script *s, struct script_event *ev,
 	if ((o->fields & F_SYMOFFSET) && !(o->fields & F_SYM)) {
 		snprintf(s->err, sizeof(s->err),
 			 "Display of offsets requested but symbol is not selected.");
+		return -EINVAL;
+	}
+	if ((o->fields & F_SRCLINE) && !(o->fields & F_IP)) {
+		snprintf(s->err, sizeof(s->err),
+			 "Display of source line number requested but sample IP is not selected. "
+			 "Hence, no address to lookup the source line number.");
 		return -EINVAL;
 	}
 	if (o->fields & (F_PID | F_TID)) {

@@ -47,6 +47,7 @@ enum {
 	F_BRSTACK = 1u << 21,
 	F_BRSTACKSYM = 1u << 22,
 	F_BRSTACKOFF = 1u << 23,
+	F_SRCLINE = 1u << 24,
 	F_FLAGS = 1u << 31,		/* not a perf field bit: perf's print_flags */
 };
 
@@ -104,6 +105,11 @@ struct pulse_script {
 	uint64_t previous_time;		/* --deltatime: the last one */
 	int data_src_width;		/* the widest data_src column so far (perf's maxlen) */
 	char err[512];
+	unsigned int max_stack;		/* callchain entries shown */
+	struct pulse_srclines *srclines;	/* -F srcline: the DSOs' line tables */
+	FILE **event_fp;		/* --per-event-dump: per attr, NULL: fp */
+	unsigned long long *event_nr;	/* samples printed to each */
+	size_t nr_event_fp;
 	__u64 *lbr_chain;		/* call-stack mode: the callchain LBR makes */
 	size_t lbr_alloc;
 };

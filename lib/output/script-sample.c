@@ -21,6 +21,7 @@
 #include <pulse/output-branch.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
+#include <pulse/srcline.h>
 #include <pulse/trace-decode.h>
 #include "core/internal.h"
 #include "script-int.h"
@@ -51,6 +52,25 @@ static void put_sym_dso(FILE *fp, const struct pulse_addr_loc *al, unsigned int 
 		put_str(fp, pulse_script__dso_name(al->dso));
 		putc_unlocked(')', fp);
 	}
+}
+
+/*
+ * perf's map__fprintf_srcline() with "\n  " before it: nothing without a
+ * DSO; the line tables are opened at the first line asked for
+ */
+static const char *srcline_of(struct pulse_script *s, const struct pulse_addr_loc *al,
+			      uint64_t ip, char *buf, size_t size)
+{
+	bool kernel;
+
+	if (!al->dso)
+		return NULL;
+	if (!s->srclines &&
+	    pulse_srclines__new(&s->srclines, s->m ? s->m->dsos.opts.symfs : NULL))
+		return NULL;
+	/* the kernel's objdump address is the address itself */
+	kernel = al->dso->kind == PULSE_DSO_KERNEL || al->dso->kind == PULSE_DSO_MODULE;
+	return pulse_srclines__find(s->srclines, al->dso, kernel ? ip : al->addr, buf, size);
 }
 
 /* the machine places kernel addresses past the kernel MMAP as perf does */
@@ -120,7 +140,7 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 	if (!t)
 		return -ENOMEM;
 	lb->fp = s->fp;
-	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
+	for (__u64 i = 0; i < smp->callchain_nr && shown < s->max_stack; i++) {
 		struct pulse_addr_loc al;
 		uint64_t ip;
 
@@ -172,6 +192,15 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 			lb_write(lb, last_name, last_len);
 			lb_putc(lb, ')');
 		}
+		if (fields & F_SRCLINE) {
+			char buf[4096];
+			const char *sl = srcline_of(s, &al, ip, buf, sizeof(buf));
+
+			if (sl) {
+				lb_str(lb, "\n  ");
+				lb_str(lb, sl);
+			}
+		}
 		lb_putc(lb, '\n');
 	}
 	lb_flush(lb);
@@ -182,11 +211,11 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
  * perf prints the callchain it has built only when the whole chain could
  * be walked; an invalid context marker empties it.
  */
-static bool callchain_valid(const struct pulse_sample *smp)
+static bool callchain_valid(const struct pulse_script *s, const struct pulse_sample *smp)
 {
 	unsigned int shown = 0;
 
-	for (__u64 i = 0; i < smp->callchain_nr && shown < 127; i++) {
+	for (__u64 i = 0; i < smp->callchain_nr && shown < s->max_stack; i++) {
 		uint64_t ip;
 
 		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
@@ -352,13 +381,22 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 			    pulse_branch__lbr_callchain(&smp, &s->lbr_chain, &s->lbr_alloc) < 0)
 				return -ENOMEM;
 			putc_unlocked('\n', fp);
-			err = callchain_valid(&smp) ? print_callchain(s, fields, &smp) : 0;
+			err = callchain_valid(s, &smp) ? print_callchain(s, fields, &smp) : 0;
 			if (err)
 				return err;
 		} else {
 			putc_unlocked(' ', fp);
 			put_hex(fp, smp.ip, 16);
 			put_sym_dso(fp, &al, fields);
+			if (fields & F_SRCLINE) {
+				char buf[4096];
+				const char *sl = srcline_of(s, &al, smp.ip, buf, sizeof(buf));
+
+				if (sl) {
+					put_str(fp, "\n  ");
+					put_str(fp, sl);
+				}
+			}
 		}
 	}
 	if (fields & (F_BRSTACK | F_BRSTACKSYM | F_BRSTACKOFF)) {

@@ -29,6 +29,7 @@
 #include <pulse/output-branch.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
+#include <pulse/srcline.h>
 #include <pulse/trace-decode.h>
 #include "core/internal.h"
 #include "script-int.h"
@@ -53,6 +54,7 @@ int pulse_script__new(struct pulse_script **sp, struct pulse_data *d, struct pul
 	if (opts)
 		memcpy(&s->opts, opts, opts->sz < sizeof(s->opts) ? opts->sz : sizeof(s->opts));
 	s->opts.sz = sizeof(s->opts);
+	s->max_stack = s->opts.max_stack_set ? s->opts.max_stack : 127;
 	/* perf 6.1's output[] defaults */
 	for (int i = 0; i < OUT_MAX; i++) {
 		s->out[i].fields = DEFAULT_HW;
@@ -73,6 +75,9 @@ void pulse_script__delete(struct pulse_script *s)
 		return;
 	free(s->ev);
 	free(s->lbr_chain);
+	pulse_srclines__delete(s->srclines);
+	free(s->event_fp);
+	free(s->event_nr);
 	free(s);
 }
 
@@ -99,6 +104,51 @@ unsigned long long pulse_script__nr_samples(const struct pulse_script *s)
 	return s->nr_samples;
 }
 
+int pulse_script__set_event_fp(struct pulse_script *s, size_t idx, FILE *fp)
+{
+	if (idx >= s->nr_event_fp) {
+		FILE **f = realloc(s->event_fp, (idx + 1) * sizeof(*f));
+		unsigned long long *n;
+
+		if (!f)
+			return -ENOMEM;
+		s->event_fp = f;
+		n = realloc(s->event_nr, (idx + 1) * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		s->event_nr = n;
+		for (size_t i = s->nr_event_fp; i <= idx; i++) {
+			s->event_fp[i] = NULL;
+			s->event_nr[i] = 0;
+		}
+		s->nr_event_fp = idx + 1;
+	}
+	s->event_fp[idx] = fp;
+	return 0;
+}
+
+unsigned long long pulse_script__nr_event_samples(const struct pulse_script *s, size_t idx)
+{
+	return idx < s->nr_event_fp ? s->event_nr[idx] : 0;
+}
+
+/* --per-event-dump: a sample goes to its event's file */
+static int script__event_sample(struct pulse_script *s, const struct perf_event_header *rec)
+{
+	int idx = pulse_data__attr_of(s->d, rec, rec->size);
+	unsigned long long before = s->nr_samples;
+	FILE *fp = s->fp;
+	int err;
+
+	if (idx < 0 || (size_t)idx >= s->nr_event_fp || !s->event_fp[idx])
+		return pulse_script__sample(s, rec);
+	s->fp = s->event_fp[idx];
+	err = pulse_script__sample(s, rec);
+	s->fp = fp;
+	s->event_nr[idx] += s->nr_samples - before;
+	return err;
+}
+
 int pulse_script__record(struct pulse_script *s, const struct perf_event_header *rec)
 {
 	bool show;
@@ -110,7 +160,7 @@ int pulse_script__record(struct pulse_script *s, const struct perf_event_header 
 			return err;
 	}
 	if (rec->type == PERF_RECORD_SAMPLE)
-		return pulse_script__sample(s, rec);
+		return s->nr_event_fp ? script__event_sample(s, rec) : pulse_script__sample(s, rec);
 	show = pulse_script__side_band_shown(s, rec->type);
 	/* EXIT is printed before the thread goes, the others once applied */
 	if (show && rec->type == PERF_RECORD_EXIT) {

@@ -26,6 +26,7 @@
 struct queued {
 	uint64_t ts;		/* sort key */
 	uint64_t file_offset;	/* where the record was read */
+	const char *from;	/* and in which file (a directory input), or NULL */
 	struct slab *slab;	/* holds the copy */
 	const struct perf_event_header *rec;	/* the copy */
 };
@@ -54,6 +55,7 @@ struct pulse_ordered {
 	uint64_t nr_unordered;	/* queued older than last_flush */
 	struct slab *cur;	/* slab being filled */
 	struct slab *free;	/* empty slabs */
+	const char *from;	/* the file of the record being delivered */
 };
 
 int pulse_ordered__new(struct pulse_ordered **out, pulse_ordered_fn fn, void *arg)
@@ -141,6 +143,12 @@ static void *ordered__alloc(struct pulse_ordered *q, size_t len, struct slab **s
 int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header *rec,
 			 uint64_t timestamp, uint64_t file_offset)
 {
+	return pulse_ordered__queue_from(q, rec, timestamp, file_offset, NULL);
+}
+
+int pulse_ordered__queue_from(struct pulse_ordered *q, const struct perf_event_header *rec,
+			      uint64_t timestamp, uint64_t file_offset, const char *from)
+{
 	struct queued *e;
 	struct slab *slab;
 	void *copy;
@@ -171,6 +179,7 @@ int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header
 	e = &q->q[q->head + q->nr];
 	e->ts = timestamp;
 	e->file_offset = file_offset;
+	e->from = from;
 	e->slab = slab;
 	e->rec = copy;
 	/* an in-order arrival keeps the sorted prefix growing */
@@ -296,7 +305,9 @@ static int ordered__flush_upto(struct pulse_ordered *q, uint64_t limit)
 		return ret;
 	e = q->q + q->head;
 	for (i = 0; i < q->nr && e[i].ts <= limit; i++) {
+		q->from = e[i].from;
 		ret = q->fn(e[i].rec, e[i].file_offset, q->arg);
+		q->from = NULL;
 		slab__release(q, e[i].slab);
 		if (ret) {
 			i++;
@@ -339,4 +350,9 @@ uint64_t pulse_ordered__nr_queued(const struct pulse_ordered *q)
 uint64_t pulse_ordered__nr_unordered(const struct pulse_ordered *q)
 {
 	return q->nr_unordered;
+}
+
+const char *pulse_ordered__from(const struct pulse_ordered *q)
+{
+	return q->from;
 }

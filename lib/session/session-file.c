@@ -2,8 +2,8 @@
 /*
  * What the session takes from a file before and while it walks it: the
  * record time the ordering sorts on (perf's perf_evlist__parse_sample_
- * timestamp), the OSRELEASE check that decides whether /proc/kallsyms
- * names the file's kernel, and the BUILD_ID feature's entries (perf's
+ * timestamp), whether its callchains need DWARF unwinding, the OSRELEASE
+ * check that decides whether /proc/kallsyms names the file's kernel, and the BUILD_ID feature's entries (perf's
  * perf_header__read_build_ids) handed to the DSO table. The features are
  * read through lib/data's accessors: the format is lib/data's business.
  */
@@ -112,4 +112,14 @@ int session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last)
 	*first = f;
 	*last = l;
 	return err;
+}
+
+bool session__has_dwarf_stacks(struct pulse_data *d)
+{
+	const __u64 dwarf = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+
+	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++)
+		if ((pulse_data__attr(d, i)->sample_type & dwarf) == dwarf)
+			return true;
+	return false;
 }

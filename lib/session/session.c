@@ -24,6 +24,7 @@ struct pulse_session {
 	uint64_t nr_unordered;		/* of the last walk */
 	struct pulse_trace *trace;	/* the tracing data's decoder */
 	int trace_err;			/* 0, or why it could not be parsed */
+	const char *from;		/* the file of the record delivered */
 	const struct pulse_tool *tool;	/* of the current walk */
 	void *arg;			/* its argument */
 };
@@ -103,8 +104,12 @@ int pulse_session__init_machine(struct pulse_session *s, const struct pulse_symb
 	if (err)
 		return err;
 	s->has_machine = true;
-	if (opts)
+	if (opts) {
 		session__load_build_ids(s->d, &s->machine.dsos);
+		if (session__has_dwarf_stacks(s->d))
+			pr_warn("callchains: the user stacks recorded with --call-graph dwarf "
+				"are not unwound (no DWARF unwinding yet)\n");
+	}
 	return 0;
 }
 
@@ -129,6 +134,8 @@ static int session__deliver(const struct perf_event_header *rec, uint64_t file_o
 	struct pulse_session *s = arg;
 	const struct pulse_tool *tool = s->tool;
 
+	s->from = s->oq && pulse_ordered__from(s->oq) ? pulse_ordered__from(s->oq) :
+		  pulse_data__walk_path(s->d);
 	if (rec->type == PERF_RECORD_SAMPLE)
 		return tool->sample ? tool->sample(s, rec, file_offset, s->arg) : 0;
 	if (tool->event)
@@ -143,6 +150,7 @@ static int session__record(struct pulse_data *d, const struct perf_event_header 
 	const struct pulse_tool *tool = s->tool;
 	int err;
 
+	s->from = pulse_data__walk_path(d);
 	if (tool->read) {
 		err = tool->read(s, rec, file_offset, s->arg);
 		if (err)
@@ -161,7 +169,8 @@ static int session__record(struct pulse_data *d, const struct perf_event_header 
 		return 0;
 	}
 	if (s->oq) {
-		err = pulse_ordered__queue(s->oq, rec, session__record_time(d, rec), file_offset);
+		err = pulse_ordered__queue_from(s->oq, rec, session__record_time(d, rec),
+						file_offset, pulse_data__walk_path(d));
 		if (err != -ETIME)
 			return err;
 	}
@@ -258,4 +267,9 @@ const char *pulse_session__event_name(struct pulse_session *s, size_t idx, char 
 int pulse_session__sample_time(struct pulse_session *s, uint64_t *first, uint64_t *last)
 {
 	return session__sample_time(s->d, first, last);
+}
+
+const char *pulse_session__file_path(const struct pulse_session *s)
+{
+	return s->from;
 }

@@ -25,7 +25,7 @@ header_folder() {
 	event.h | evlist.h | open.h) echo event ;;
 	mmap.h | ring-model.h) echo ring ;;
 	data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h) echo data ;;
-	symbols.h | build-id.h) echo symbols ;;
+	symbols.h | build-id.h | srcline.h) echo symbols ;;
 	trace.h | trace-decode.h) echo trace ;;
 	session.h | machine.h | ordering.h | synthesize.h | cc-cursor.h) echo session ;;
 	hist.h | hist-branch.h | hist-filter.h | callchain.h) echo hist ;;

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Source lines of addresses in DSOs (lib/symbols/srcline.c), as perf 6.1's
+ * map__srcline() gives them for perf script -F srcline: "file.c:NN" (the
+ * file's base name) from the DWARF line table of the DSO or of its
+ * separate debug file (found by elfutils libdw: build-id and debuglink
+ * under /usr/lib/debug), else "SHORT_NAME[addr]" (the kernel, the vDSO, a
+ * DSO without line tables).
+ */
+#ifndef PULSE_SRCLINE_H
+#define PULSE_SRCLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct pulse_dso;
+struct pulse_srclines;
+
+/**
+ * pulse_srclines__new - a cache of the DSOs' line tables, opened on first use
+ * @symfs: a root the DSOs' paths are under (--symfs), or NULL
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_srclines__new(struct pulse_srclines **out, const char *symfs);
+void pulse_srclines__delete(struct pulse_srclines *s);
+
+/**
+ * pulse_srclines__find - the source line of @addr in @dso
+ * @addr: the address in the DSO's file, as script lines print it (the
+ *        kernel's: the address itself)
+ * Return: @buf, holding "file.c:NN" or "SHORT_NAME[addr]".
+ */
+const char *pulse_srclines__find(struct pulse_srclines *s, const struct pulse_dso *dso,
+				 uint64_t addr, char *buf, size_t size);
+
+#endif
