@@ -53,13 +53,23 @@ static void report__warn_lost(const struct pulse_report *rep)
 			all, 100.0 * lost / all);
 }
 
+/*
+ * --percent-limit: perf's parse_percent_limit() sets the callchain
+ * threshold too (a later -g with a threshold, or a bare -g, resets it)
+ */
+struct percent_limit_opt {
+	double *limit;
+	struct pulse_callchain_param *cc;
+};
+
 static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
 {
+	struct percent_limit_opt *o = opt->value;
 	char *end;
 	double v;
 
 	if (unset) {
-		*(double *)opt->value = 0;
+		*o->limit = 0;
 		return 0;
 	}
 	v = strtod(arg, &end);
@@ -67,7 +77,8 @@ static int parse_percent_limit(const struct option *opt, const char *arg, int un
 		error("invalid --percent-limit '%s'", arg);
 		return -1;
 	}
-	*(double *)opt->value = v;
+	*o->limit = v;
+	o->cc->min_percent = v;
 	return 0;
 }
 
@@ -265,6 +276,7 @@ static int report_main(int argc, const char **argv)
 	struct pulse_session *session = NULL;
 	struct pulse_data *d;
 	struct cc_opt cc_opt = { .p = &rep.cc };
+	struct percent_limit_opt pl_opt = { .limit = &percent_limit, .cc = &rep.cc };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	const char *vmlinux = NULL, *kallsyms_file = NULL;
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
@@ -307,7 +319,7 @@ static int report_main(int argc, const char **argv)
 			    "only display entries with parent-match"),
 		OPT_STRING('\0', "percentage", &percentage, "relative|absolute",
 			   "how to display percentage of filtered entries"),
-		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
+		OPT_CALLBACK('\0', "percent-limit", &pl_opt, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('\0', "mem-mode", &rep.mem_mode, "mem access profile"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
