@@ -21,6 +21,7 @@
 #include <pulse/session.h>
 #include "builtin.h"
 #include "parse-options.h"
+#include "report-opts.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 /* report__record(): the end of the data section perf reads is reached */
@@ -51,96 +52,6 @@ static void report__warn_lost(const struct pulse_report *rep)
 	if (lost && lost * 100 > all)
 		fprintf(stderr, "warning: %" PRIu64 " of %" PRIu64 " events lost (%.2f%%)\n", lost,
 			all, 100.0 * lost / all);
-}
-
-/*
- * --percent-limit: perf's parse_percent_limit() sets the callchain
- * threshold too (a later -g with a threshold, or a bare -g, resets it)
- */
-struct percent_limit_opt {
-	double *limit;
-	struct pulse_callchain_param *cc;
-};
-
-static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
-{
-	struct percent_limit_opt *o = opt->value;
-	char *end;
-	double v;
-
-	if (unset) {
-		*o->limit = 0;
-		return 0;
-	}
-	v = strtod(arg, &end);
-	if (end == arg || (*end && strcmp(end, "%"))) {
-		error("invalid --percent-limit '%s'", arg);
-		return -1;
-	}
-	*o->limit = v;
-	o->cc->min_percent = v;
-	return 0;
-}
-
-/* an int option that is 1 when given, 0 when negated, left alone otherwise */
-static int parse_children(const struct option *opt, const char *arg, int unset)
-{
-	*(int *)opt->value = !unset;
-	return 0;
-}
-
-/*
- * perf's -g takes the next argument when it does not start with '-'
- * (PARSE_OPT_LASTARG_DEFAULT), which the option parser does not do:
- * "-g x" and "--call-graph x" become "--call-graph=x" in @out.
- */
-static int join_call_graph_arg(int argc, const char **argv, const char **out, char **owned)
-{
-	int n = 0;
-
-	*owned = NULL;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		bool is_g = !strcmp(a, "-g") ||
-			    (strlen(a) > 3 && !strncmp("--call-graph", a, strlen(a)));
-
-		if (!strcmp(a, "--"))
-			is_g = false;
-		if (is_g && !*owned && i + 1 < argc && argv[i + 1][0] != '-') {
-			if (asprintf(owned, "--call-graph=%s", argv[i + 1]) < 0)
-				return -ENOMEM;
-			out[n++] = *owned;
-			i++;
-			continue;
-		}
-		out[n++] = a;
-	}
-	out[n] = NULL;
-	return n;
-}
-
-/* -g/--call-graph: perf's report_parse_callchain_opt() */
-struct cc_opt {
-	struct pulse_callchain_param *p;
-	bool given;		/* -g (with or without an argument) */
-};
-
-static int parse_call_graph(const struct option *opt, const char *arg, int unset)
-{
-	struct cc_opt *o = opt->value;
-
-	if (unset) {
-		o->p->enabled = false;
-		o->given = false;
-		return 0;
-	}
-	o->given = true;
-	/* a bare -g is perf's callchain_default_opt */
-	if (pulse_callchain_param__parse(o->p, arg ? arg : "graph,0.5,caller,function,percent")) {
-		error("invalid --call-graph argument '%s'", arg);
-		return -1;
-	}
-	return 0;
 }
 
 static const char *default_input(void)
@@ -231,10 +142,23 @@ static int report__setup_keys(struct pulse_report *rep, const char *user_sort,
  * features as they come). True when the command ends here, with *@ret.
  */
 static bool report__header(struct pulse_report *rep, const char *input, bool header,
-			   bool header_only, bool show_info, int *ret)
+			   bool header_only, bool show_info, bool quiet, int *ret)
 {
 	struct pulse_data *d = rep->d;
 	struct stat st;
+
+	/*
+	 * perf 6.1 with -q: no file header, --header-only goes on to the
+	 * report; a pipe's in-band features are still printed as they come
+	 * (with --header-only, they alone)
+	 */
+	if (quiet && !(pulse_data__is_pipe(d) && header_only)) {
+		if (pulse_data__is_pipe(d) && (header || show_info)) {
+			rep->header = true;
+			rep->hdr_env.full = show_info;
+		}
+		return false;
+	}
 
 	if (!header && !header_only) {
 		if (show_info && pulse_data__is_pipe(d)) {
@@ -250,7 +174,8 @@ static bool report__header(struct pulse_report *rep, const char *input, bool hea
 		st.st_mtime = 0;
 	rep->header = true;
 	rep->hdr_env.full = show_info;
-	pulse_header__fprintf(stdout, d, st.st_mtime, show_info);
+	if (!quiet)
+		pulse_header__fprintf(stdout, d, st.st_mtime, show_info);
 	if (!header_only)
 		return false;
 	*ret = 0;
@@ -265,7 +190,7 @@ static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
-	bool show_stats = false;
+	bool show_stats = false, quiet = false;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
 	char sort_buf[256];
@@ -282,6 +207,7 @@ static int report_main(int argc, const char **argv)
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
+		OPT_BOOLEAN('q', "quiet", &quiet, "Do not show any warnings or messages"),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
 		OPT_CALLBACK_NOOPT('\0', "children", &children,
 				   "accumulate callchains of children and show total overhead",
@@ -372,6 +298,7 @@ static int report_main(int argc, const char **argv)
 	sopts.show_nr_samples = show_nr;
 	sopts.show_total_period = show_period;
 	sopts.percent_limit = percent_limit;
+	sopts.quiet = quiet;
 	/* perf's callchain__fprintf_graph() looks at the --sort text itself */
 	sopts.sort_starts_with_sym = user_sort && !strncmp(user_sort, "sym", 3);
 
@@ -409,7 +336,7 @@ static int report_main(int argc, const char **argv)
 		goto out_close;
 	ret = 1;
 	rep.relative = !strcmp(percentage, "relative");
-	if (report__header(&rep, input, header, header_only, show_info, &ret))
+	if (report__header(&rep, input, header, header_only, show_info, quiet, &ret))
 		goto out_close;
 	if (pulse_report__setup_callchains(&rep, children, cc_opt.given)) {
 		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
@@ -440,19 +367,22 @@ static int report_main(int argc, const char **argv)
 		data_error("read", input, err);
 		goto out_close;
 	}
-	data_warn_damage(d);
-	data_warn_unordered(pulse_session__nr_unordered(session));
-	report__warn_lost(&rep);
-
-	if (!rep.header)
+	if (!quiet) {
+		data_warn_damage(d);
+		data_warn_unordered(pulse_session__nr_unordered(session));
+		report__warn_lost(&rep);
+	}
+	if (!rep.header && !quiet)
 		fputs(pulse_report__header_hint, stdout);
 	/*
 	 * perf stops here when no sample made an entry (the filters' hidden
 	 * ones make entries; --time and --cpu leave none).
 	 */
 	if (!pulse_report__has_entries(&rep)) {
-		fprintf(stderr, "warning: %s has no samples%s\n", input,
-			rep.filter.nr_time || rep.filter.cpus ? " in the --time or --cpu range" : "");
+		if (!quiet)
+			fprintf(stderr, "warning: %s has no samples%s\n", input,
+				rep.filter.nr_time || rep.filter.cpus ?
+					" in the --time or --cpu range" : "");
 		err = ferror(stdout) ? -EIO : 0;
 	} else {
 		err = pulse_report__fprintf(&rep, stdout, &sopts);

@@ -28,7 +28,12 @@ struct pulse_stdio_opts {
 	 * of the event count; NULL otherwise
 	 */
 	const char *mem_sort_order;
+	bool quiet;		/* -q: no event header, no column titles */
 };
+
+/* Is the field @f of @opts given (set by a caller that knows it)? */
+#define PULSE_STDIO_OPT(opts, f) \
+	((opts) && (opts)->sz >= offsetof(struct pulse_stdio_opts, f) + sizeof((opts)->f))
 
 /**
  * pulse_stdio__event_header - "# Samples: 4K of event 'x'" and the event count

@@ -181,6 +181,8 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 	unsigned long v = nr_samples;
 	char unit = ' ';
 
+	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
+		return 0;
 	/* perf's convert_unit() */
 	if (v > 1000) {
 		v /= 1000;
@@ -487,6 +489,8 @@ void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, 
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
 
+	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
+		return;
 	if (children)
 		fprintf(fp, "# %8s  %8s", "Children", "Self");
 	else

@@ -71,7 +71,8 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 					   rep->filter.sym_names);
 	else
 		report__elide(rep, fp);
-	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
+	if (!sopts->quiet)
+		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; rep->branch.on && i < rep->branch.nr_hists; i++) {
 		const char *name = pulse_session__event_name(rep->session, i, buf, sizeof(buf));
 
@@ -94,7 +95,9 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 		pulse_hists__fprintf(h, fp, sopts);
 		fputs("\n\n", fp);
 	}
-	fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n", fp);
+	if (!sopts->quiet)
+		fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n",
+		      fp);
 	if (rep->branch.on)
 		pulse_branch_type_stat__fprintf(&rep->branch.stat, fp);
 	return ferror(fp) ? -EIO : 0;
