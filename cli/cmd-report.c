@@ -191,6 +191,7 @@ static int report_main(int argc, const char **argv)
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false, quiet = false;
+	int verbose = 0;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
 	char sort_buf[256];
@@ -208,6 +209,8 @@ static int report_main(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
 		OPT_BOOLEAN('q', "quiet", &quiet, "Do not show any warnings or messages"),
+		OPT_CALLBACK_NOOPT('v', "verbose", &verbose,
+				   "be more verbose (show symbol address, etc)", parse_incr),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
 		OPT_CALLBACK_NOOPT('\0', "children", &children,
 				   "accumulate callchains of children and show total overhead",
@@ -299,6 +302,8 @@ static int report_main(int argc, const char **argv)
 	sopts.show_total_period = show_period;
 	sopts.percent_limit = percent_limit;
 	sopts.quiet = quiet;
+	/* perf's -q wins over -v (perf_quiet_option()) */
+	sopts.verbose = verbose > 0 && !quiet;
 	/* perf's callchain__fprintf_graph() looks at the --sort text itself */
 	sopts.sort_starts_with_sym = user_sort && !strncmp(user_sort, "sym", 3);
 

@@ -37,6 +37,15 @@ int parse_children(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/* an int option counting how often it is given (perf's OPT_INCR) */
+int parse_incr(const struct option *opt, const char *arg, int unset)
+{
+	int *v = opt->value;
+
+	*v = unset ? 0 : *v + 1;
+	return 0;
+}
+
 /*
  * perf's -g takes the next argument when it does not start with '-'
  * (PARSE_OPT_LASTARG_DEFAULT), which the option parser does not do:

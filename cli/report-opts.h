@@ -27,6 +27,8 @@ int parse_call_graph(const struct option *opt, const char *arg, int unset);
 int parse_percent_limit(const struct option *opt, const char *arg, int unset);
 /* an int option that is 1 when given, 0 when negated, left alone otherwise */
 int parse_children(const struct option *opt, const char *arg, int unset);
+/* an int option counting how often it is given (perf's OPT_INCR) */
+int parse_incr(const struct option *opt, const char *arg, int unset);
 /*
  * perf's -g takes the next argument when it does not start with '-':
  * "-g x" and "--call-graph x" become "--call-graph=x" in @out (@owned

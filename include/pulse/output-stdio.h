@@ -29,6 +29,7 @@ struct pulse_stdio_opts {
 	 */
 	const char *mem_sort_order;
 	bool quiet;		/* -q: no event header, no column titles */
+	bool verbose;		/* -v: DSOs' long names, symbols after address and origin */
 };
 
 /* Is the field @f of @opts given (set by a caller that knows it)? */

@@ -29,6 +29,7 @@ struct widths {
 	int trace;	/* Trace output */
 	int parent;	/* Parent symbol */
 	int mem[PULSE_SORT_INS_LAT + 1];	/* the memory keys' (stdio-mem.c) */
+	bool verbose;	/* -v: DSOs' long names, symbols after their address */
 };
 
 static const char *key_title(enum pulse_sort_key key)
@@ -41,11 +42,12 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
-static void compute_widths(const struct pulse_hists *h, struct widths *w)
+static void compute_widths(const struct pulse_hists *h, struct widths *w, bool verbose)
 {
 	int comm = 0;
 
 	memset(w, 0, sizeof(*w));
+	w->verbose = verbose;
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct pulse_hist_entry *e = &h->entries[i];
 
@@ -55,7 +57,8 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w)
 		if (e->parent)
 			w->parent = max_int(w->parent, e->parent->namelen);
 		if (e->sym) {
-			w->sym = max_int(w->sym, e->sym->namelen + 4);
+			/* perf's -v: the address (BITS_PER_LONG / 4 + 2) and origin too */
+			w->sym = max_int(w->sym, e->sym->namelen + 4 + (verbose ? 16 + 2 + 3 : 0));
 		} else {
 			w->sym = max_int(w->sym, UNRESOLVED_WIDTH + 4 + 2);
 			w->dso = max_int(w->dso, UNRESOLVED_WIDTH);
@@ -63,7 +66,8 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w)
 		/* perf measures the thread's latest comm, not the entry's */
 		comm = max_int(comm, strlen(e->thread->comm));
 		if (e->dso)
-			w->dso = max_int(w->dso, e->dso->short_name_len);
+			w->dso = max_int(w->dso, verbose ? (int)strlen(e->dso->long_name) :
+							   (int)e->dso->short_name_len);
 		w->trace = max_int(w->trace, strlen(e->trace ? e->trace : "N/A"));
 	}
 	w->trace = max_int(w->trace, strlen(key_title(PULSE_SORT_TRACE)));
@@ -124,11 +128,33 @@ static uint64_t entry__unmap_ip(const struct pulse_hist_entry *e, uint64_t addr)
 	return addr;
 }
 
+/*
+ * perf's dso__symtab_origin(): where the DSO's symbols came from, '!' for
+ * none. pulse does not keep which file of a DSO gave them: a user DSO's
+ * are 'd' (its own path) even when a debug file or the build-id cache gave
+ * them.
+ */
+static char dso_origin(const struct pulse_dso *dso)
+{
+	if (!dso || !dso->symtab.nr)
+		return '!';
+	switch (dso->kind) {
+	case PULSE_DSO_KERNEL:
+		return 'k';
+	case PULSE_DSO_MODULE:
+		return dso->kmod_text_off ? 'K' : 'k';
+	case PULSE_DSO_PERF_MAP:
+		return 'j';
+	default:
+		return 'd';
+	}
+}
+
 /* One column's text, unpadded unless the key pads itself (as perf's snprintf do). */
 static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e,
-			enum pulse_sort_key key, int width)
+			enum pulse_sort_key key, int width, bool verbose)
 {
-	int n, w;
+	int n = 0, w;
 
 	switch (key) {
 	case PULSE_SORT_COMM:
@@ -152,9 +178,13 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 		return snprintf(buf, size, "%7d:%-*.*s", e->thread->tid, w, w, e->thread->comm);
 	case PULSE_SORT_DSO:
 		return snprintf(buf, size, "%-*.*s", width, width,
-				e->dso ? e->dso->short_name : "[unknown]");
+				!e->dso ? "[unknown]" : verbose ? e->dso->long_name :
+						  e->dso->short_name);
 	case PULSE_SORT_SYM:
-		n = snprintf(buf, size, "[%c] ", e->level);
+		if (verbose)
+			n = snprintf(buf, size, "%-#*llx %c ", 16 + 2, (unsigned long long)e->ip,
+				     dso_origin(e->dso));
+		n += snprintf(buf + n, size - n, "[%c] ", e->level);
 		/*
 		 * perf's _hist_entry__sym_snprintf(): a data symbol gets the first
 		 * sample's offset, taken between a DSO offset and an address (so
@@ -274,13 +304,13 @@ static size_t line__col(struct line *l, const char *s, int width)
 
 /* key_snprintf() for the common keys without printf; else that */
 static int line__key(struct line *l, const struct pulse_hist_entry *e, enum pulse_sort_key key,
-		     int width)
+		     int width, bool verbose)
 {
 	char buf[8192];
 	int n;
 
 	/* key_snprintf() cuts at its buffer: the same cut, the same bytes */
-	bool fast = width > 0 && width < (int)sizeof(buf) - 1;
+	bool fast = width > 0 && width < (int)sizeof(buf) - 1 && !verbose;
 
 	switch (fast ? (int)key : -1) {
 	case PULSE_SORT_COMM:
@@ -302,7 +332,7 @@ static int line__key(struct line *l, const struct pulse_hist_entry *e, enum puls
 	default:
 		break;
 	}
-	n = key_snprintf(buf, sizeof(buf), e, key, width);
+	n = key_snprintf(buf, sizeof(buf), e, key, width, verbose);
 	if (n >= (int)sizeof(buf))
 		n = sizeof(buf) - 1;
 	line__add(l, buf, n);
@@ -342,7 +372,7 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 			int n;
 
 			line__add(l, "  ", 2);
-			n = line__key(l, e, h->keys[k], width);
+			n = line__key(l, e, h->keys[k], width, w.verbose);
 			/* perf pads every column but the last to its width */
 			if (k + 1 < h->nr_keys && n < width)
 				line__pad(l, width - n);
@@ -529,7 +559,7 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 	const char *titles[PULSE_SORT_MAX_KEYS];
 	int widths[PULSE_SORT_MAX_KEYS];
 
-	compute_widths(h, &w);
+	compute_widths(h, &w, PULSE_STDIO_OPT(opts, verbose) && opts->verbose);
 	for (size_t k = 0; k < h->nr_keys; k++) {
 		titles[k] = key_title(h->keys[k]);
 		widths[k] = key_width(&w, h->keys[k]);
