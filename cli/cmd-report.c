@@ -64,6 +64,23 @@ static const char *default_input(void)
 	return "perf.data";
 }
 
+/*
+ * perf's open_file_read(): a file owned by another user than this one or
+ * root is refused unless -f is given (a pipe is not checked)
+ */
+static bool report__owner_ok(const char *input)
+{
+	struct stat st;
+
+	if (!strcmp(input, "-") || stat(input, &st) || S_ISFIFO(st.st_mode))
+		return true;
+	if (!st.st_uid || st.st_uid == geteuid())
+		return true;
+	error("file %s not owned by current user or root", input);
+	hint("use -f to override");
+	return false;
+}
+
 /* @argv: the options, without "report" */
 /* --sort into rep->keys: the number of keys, or -1 after the error line */
 static int report__parse_sort(struct pulse_report *rep, const char *spec)
@@ -190,7 +207,7 @@ static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
-	bool show_stats = false, quiet = false;
+	bool show_stats = false, quiet = false, force = false;
 	int verbose = 0;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
@@ -209,6 +226,7 @@ static int report_main(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
 		OPT_BOOLEAN('q', "quiet", &quiet, "Do not show any warnings or messages"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_CALLBACK_NOOPT('v', "verbose", &verbose,
 				   "be more verbose (show symbol address, etc)", parse_incr),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
@@ -280,6 +298,8 @@ static int report_main(int argc, const char **argv)
 	}
 	if (!input)
 		input = default_input();
+	if (!force && !report__owner_ok(input))
+		return 1;
 	if (dump_raw) {
 		if (!report_dump_raw) {
 			error("-D is not available in this build");
