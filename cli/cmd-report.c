@@ -207,7 +207,7 @@ static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
-	bool show_stats = false, quiet = false, force = false;
+	bool show_stats = false, quiet = false, force = false, inverted = false;
 	int verbose = 0;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
@@ -237,6 +237,7 @@ static int report_main(int argc, const char **argv)
 				    "print_type,threshold[,print_limit],order,sort_key,value",
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
 				    parse_call_graph),
+		OPT_BOOLEAN('G', "inverted", &inverted, "alias for inverted call graph"),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
@@ -295,6 +296,11 @@ static int report_main(int argc, const char **argv)
 		error("unexpected argument '%s'", argv[0]);
 		usage_with_options(report_usage, options);
 		return PULSE_EXIT_USAGE;
+	}
+	/* perf's -G: caller order, whatever -g said */
+	if (inverted) {
+		rep.cc.order = PULSE_CC_CALLER;
+		rep.cc.order_set = true;
 	}
 	if (!input)
 		input = default_input();
