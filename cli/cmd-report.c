@@ -208,7 +208,7 @@ static int report_main(int argc, const char **argv)
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false, quiet = false, force = false, inverted = false;
-	int verbose = 0;
+	int verbose = 0, max_stack = PULSE_MAX_STACK;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
 	char sort_buf[256];
@@ -238,6 +238,8 @@ static int report_main(int argc, const char **argv)
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
 				    parse_call_graph),
 		OPT_BOOLEAN('G', "inverted", &inverted, "alias for inverted call graph"),
+		OPT_INTEGER('\0', "max-stack", &max_stack,
+			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
@@ -297,6 +299,8 @@ static int report_main(int argc, const char **argv)
 		usage_with_options(report_usage, options);
 		return PULSE_EXIT_USAGE;
 	}
+	/* perf counts frames up to a negative --max-stack: none */
+	rep.max_stack = max_stack > 0 ? max_stack : 0;
 	/* perf's -G: caller order, whatever -g said */
 	if (inverted) {
 		rep.cc.order = PULSE_CC_CALLER;

@@ -46,6 +46,7 @@ struct pulse_report {
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
 	size_t nr_keys;			/* keys in use */
 	struct pulse_callchain_param cc;	/* -g */
+	uint32_t max_stack;		/* --max-stack: frames kept of each callchain */
 	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
 	bool exclude_other;		/* -x: hide entries whose parent is [other] */
 	bool relative;			/* --percentage relative */

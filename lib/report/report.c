@@ -19,6 +19,7 @@ void pulse_report__init(struct pulse_report *rep)
 {
 	memset(rep, 0, sizeof(*rep));
 	pulse_callchain_param__init(&rep->cc);
+	rep->max_stack = PULSE_MAX_STACK;
 }
 
 void pulse_report__exit(struct pulse_report *rep)
