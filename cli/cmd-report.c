@@ -240,6 +240,8 @@ static int report_main(int argc, const char **argv)
 		OPT_BOOLEAN('G', "inverted", &inverted, "alias for inverted call graph"),
 		OPT_INTEGER('\0', "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
+			    "Only display entries resolved to a symbol"),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "

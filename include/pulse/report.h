@@ -47,6 +47,7 @@ struct pulse_report {
 	size_t nr_keys;			/* keys in use */
 	struct pulse_callchain_param cc;	/* -g */
 	uint32_t max_stack;		/* --max-stack: frames kept of each callchain */
+	bool hide_unresolved;		/* -U: no samples or frames without a symbol */
 	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
 	bool exclude_other;		/* -x: hide entries whose parent is [other] */
 	bool relative;			/* --percentage relative */
