@@ -207,7 +207,7 @@ static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
-	bool show_stats = false, quiet = false, force = false, inverted = false;
+	bool show_stats = false, quiet = false, force = false, inverted = false, demangle = true;
 	int verbose = 0, max_stack = PULSE_MAX_STACK;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL;
@@ -285,6 +285,7 @@ static int report_main(int argc, const char **argv)
 			    "Display extended information about perf.data file"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
+		OPT_BOOLEAN('\0', "demangle", &demangle, "Disable symbol demangling (--no-demangle)"),
 		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
 		OPT_END(),
@@ -386,6 +387,7 @@ static int report_main(int argc, const char **argv)
 		sym_opts.kallsyms_given = true;
 	}
 	sym_opts.vmlinux = vmlinux;
+	sym_opts.no_demangle = !demangle;
 	err = pulse_session__init_machine(session, &sym_opts);
 	if (!err)
 		err = pulse_report__setup(&rep, session);

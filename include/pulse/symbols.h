@@ -42,6 +42,7 @@ struct pulse_symtab {
 	size_t chunk_left;		/* bytes free from cursor */
 	uint64_t *starts;		/* syms[i].start, dense: the search's first level */
 	uint64_t *index;		/* starts[i << PULSE_SYMTAB_INDEX_SHIFT]: its root */
+	bool no_demangle;		/* ELF names kept as they are: set before a load */
 	size_t nr_indexed;		/* nr when starts/index were built; else unused */
 };
 
@@ -251,6 +252,7 @@ struct pulse_symbol_opts {
 	 * know which DSOs samples hit and nothing more).
 	 */
 	bool no_symbols;
+	bool no_demangle;		/* ELF symbol names as they are (--no-demangle) */
 };
 
 struct pulse_dsos {

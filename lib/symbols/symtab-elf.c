@@ -147,7 +147,7 @@ static int add_plt_symbols(struct pulse_symtab *st, struct pulse_rbt *t, Elf *el
 		}
 		if (gelf_getsym(syms, symidx, &sym) && sym.st_name < strs->d_size)
 			symname = (const char *)strs->d_buf + sym.st_name;
-		demangled = pulse_demangle(symname);
+		demangled = st->no_demangle ? NULL : pulse_demangle(symname);
 		snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : symname);
 		free(demangled);
 		/*
@@ -235,7 +235,7 @@ static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run, bool absol
 		else
 			sym.st_value -= sec.sh_addr - sec.sh_offset;
 
-		demangled = pulse_demangle(name);
+		demangled = st->no_demangle ? NULL : pulse_demangle(name);
 		err = pulse_symtab__add(st, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
 					GELF_ST_TYPE(sym.st_info), demangled ? demangled : name);
 		free(demangled);
