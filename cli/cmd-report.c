@@ -388,6 +388,7 @@ static int report_main(int argc, const char **argv)
 	}
 	sym_opts.vmlinux = vmlinux;
 	sym_opts.no_demangle = !demangle;
+	sym_opts.demangle_full = sopts.verbose;
 	err = pulse_session__init_machine(session, &sym_opts);
 	if (!err)
 		err = pulse_report__setup(&rep, session);

@@ -1,7 +1,8 @@
 #!/bin/bash
 # pulse report --no-demangle as perf 6.1's: C++ symbol names of ELF files
 # as they are in the symbol table (_ZN2ns1K4spinEl), in rows and chains;
-# --demangle (the default) demangles them.
+# --demangle (the default) demangles them; with -v, perf 6.1 demangles
+# with the parameters (DMGL_PARAMS | DMGL_ANSI).
 . "$(dirname "$0")/lib/test-lib.sh"
 
 
@@ -27,6 +28,14 @@ test_expect_success ROOT '--no-demangle: mangled names in rows and chains' '
 	! grep -q "ns::K::spin" out &&
 	pulse report -i cx.data --stdio --no-children --no-demangle --demangle >out &&
 	grep -q "\[.\] ns::K::spin\$" out
+'
+
+test_expect_success ROOT '-v: names with their parameters, as perf 6.1 demangles them then' '
+	test -f cx.data || return 0
+	pulse report -i cx.data --stdio --no-children -v >out &&
+	grep -q "\[.\] ns::K::spin(long)\$" out && grep -q "^ *long twice<long>(long)\$" out &&
+	pulse report -i cx.data --stdio --no-children -v --no-demangle >out &&
+	grep -q "\[.\] _ZN2ns1K4spinEl\$" out
 '
 
 test_expect_success PERF,ROOT 'the same output as perf 6.1' '
