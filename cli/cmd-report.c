@@ -210,7 +210,7 @@ static int report_main(int argc, const char **argv)
 	bool show_stats = false, quiet = false, force = false, inverted = false, demangle = true;
 	int verbose = 0, max_stack = PULSE_MAX_STACK;
 	const char *percentage = "absolute", *time_str = NULL;
-	const char *parent_pattern = NULL;
+	const char *parent_pattern = NULL, *field_sep = NULL;
 	char sort_buf[256];
 	bool header = false, header_only = false, show_info = false;
 	double percent_limit = 0;
@@ -285,6 +285,8 @@ static int report_main(int argc, const char **argv)
 			    "Display extended information about perf.data file"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
+		OPT_STRING('t', "field-separator", &field_sep, "separator",
+			   "separator for columns, no spaces will be added between columns '.' is reserved."),
 		OPT_BOOLEAN('\0', "demangle", &demangle, "Disable symbol demangling (--no-demangle)"),
 		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
@@ -335,6 +337,12 @@ static int report_main(int argc, const char **argv)
 	sopts.show_total_period = show_period;
 	sopts.percent_limit = percent_limit;
 	sopts.quiet = quiet;
+	sopts.field_sep = field_sep;
+	if (field_sep && !strcmp(field_sep, ".")) {
+		/* perf's words; perf then prints no report and exits 0 */
+		error("'.' is the only non valid --field-separator argument");
+		return PULSE_EXIT_USAGE;
+	}
 	/* perf's -q wins over -v (perf_quiet_option()) */
 	sopts.verbose = verbose > 0 && !quiet;
 	/* perf's callchain__fprintf_graph() looks at the --sort text itself */

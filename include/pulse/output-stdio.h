@@ -30,6 +30,12 @@ struct pulse_stdio_opts {
 	const char *mem_sort_order;
 	bool quiet;		/* -q: no event header, no column titles */
 	bool verbose;		/* -v: DSOs' long names, symbols after address and origin */
+	/*
+	 * -t: columns joined by this string, not blanks: the numbers unpadded
+	 * after a blank (then padded to their width but in the last column),
+	 * its first character in a key's text made '.'; no dotted titles line
+	 */
+	const char *field_sep;
 };
 
 /* Is the field @f of @opts given (set by a caller that knows it)? */

@@ -30,7 +30,14 @@ struct widths {
 	int parent;	/* Parent symbol */
 	int mem[PULSE_SORT_INS_LAT + 1];	/* the memory keys' (stdio-mem.c) */
 	bool verbose;	/* -v: DSOs' long names, symbols after their address */
+	const char *sep;	/* -t: the field separator, or NULL */
 };
+
+static const char *opts_sep(const struct pulse_stdio_opts *opts)
+{
+	return PULSE_STDIO_OPT(opts, field_sep) && opts->field_sep && *opts->field_sep ?
+		       opts->field_sep : NULL;
+}
 
 static const char *key_title(enum pulse_sort_key key)
 {
@@ -42,12 +49,14 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
-static void compute_widths(const struct pulse_hists *h, struct widths *w, bool verbose)
+static void compute_widths(const struct pulse_hists *h, struct widths *w, bool verbose,
+			   const char *sep)
 {
 	int comm = 0;
 
 	memset(w, 0, sizeof(*w));
 	w->verbose = verbose;
+	w->sep = sep;
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct pulse_hist_entry *e = &h->entries[i];
 
@@ -61,7 +70,9 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w, bool v
 			w->sym = max_int(w->sym, e->sym->namelen + 4 + (verbose ? 16 + 2 + 3 : 0));
 		} else {
 			w->sym = max_int(w->sym, UNRESOLVED_WIDTH + 4 + 2);
-			w->dso = max_int(w->dso, UNRESOLVED_WIDTH);
+			/* perf's hists__set_unres_dso_col_len(), not with -t */
+			if (!sep)
+				w->dso = max_int(w->dso, UNRESOLVED_WIDTH);
 		}
 		/* perf measures the thread's latest comm, not the entry's */
 		comm = max_int(comm, strlen(e->thread->comm));
@@ -339,6 +350,37 @@ static int line__key(struct line *l, const struct pulse_hist_entry *e, enum puls
 	return n;
 }
 
+/*
+ * -t: perf's " %.2f%%" and " %llu" columns at their least width, padded
+ * after to their width (a key column always follows)
+ */
+static void line__sep_numbers(struct line *l, const struct widths *w, bool cumulate, double acc,
+			      double pct, const uint64_t *nr, const uint64_t *period)
+{
+	char tmp[64];
+	int n;
+
+	if (cumulate) {
+		n = snprintf(tmp, sizeof(tmp), " %.2f%%", acc);
+		line__add(l, tmp, n);
+		line__pad(l, n < 8 ? 8 - n : 0);
+		line__add(l, w->sep, strlen(w->sep));
+	}
+	n = snprintf(tmp, sizeof(tmp), " %.2f%%", pct);
+	line__add(l, tmp, n);
+	line__pad(l, n < 8 ? 8 - n : 0);
+	for (int i = 0; i < 2; i++) {
+		const uint64_t *v = i ? period : nr;
+
+		if (!v)
+			continue;
+		line__add(l, w->sep, strlen(w->sep));
+		n = snprintf(tmp, sizeof(tmp), " %" PRIu64, *v);
+		line__add(l, tmp, n);
+		line__pad(l, n < 12 ? 12 - n : 0);
+	}
+}
+
 /* the rows of entries [@from, @to) with their callchains */
 static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
 		       const struct widths *wp, FILE *fp, size_t from, size_t to)
@@ -360,19 +402,33 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 		if (e->filtered || (h->cumulate ? acc : pct) < limit)
 			continue;
 		l->len = 0;
-		if (h->cumulate)
-			line__pct(l, acc);
-		line__pct(l, pct);
-		if (show_nr)
+		if (w.sep) {
+			line__sep_numbers(l, &w, h->cumulate, acc, pct, show_nr ? &e->nr_samples : NULL,
+					  show_period ? &e->period : NULL);
+		} else {
+			if (h->cumulate)
+				line__pct(l, acc);
+			line__pct(l, pct);
+		}
+		if (show_nr && !w.sep)
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->nr_samples));
-		if (show_period)
+		if (show_period && !w.sep)
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->period));
 		for (size_t k = 0; k < h->nr_keys; k++) {
 			int width = key_width(&w, h->keys[k]);
+			size_t at;
 			int n;
 
-			line__add(l, "  ", 2);
+			if (w.sep)
+				line__add(l, w.sep, strlen(w.sep));
+			else
+				line__add(l, "  ", 2);
+			at = l->len;
 			n = line__key(l, e, h->keys[k], width, w.verbose);
+			/* perf's repsep_snprintf() */
+			for (size_t c = at; w.sep && c < l->len; c++)
+				if (l->buf[c] == w.sep[0])
+					l->buf[c] = '.';
 			/* perf pads every column but the last to its width */
 			if (k + 1 < h->nr_keys && n < width)
 				line__pad(l, width - n);
@@ -513,14 +569,38 @@ static int print_rows_parallel(const struct pulse_hists *h, const struct pulse_s
 	return 0;
 }
 
+/* -t: perf's titles, joined by @sep, without the dotted line */
+static void fprintf_sep_titles(FILE *fp, const char *sep, bool show_nr, bool show_period,
+			       bool children, const char *const *titles, const int *widths,
+			       size_t n)
+{
+	if (children)
+		fprintf(fp, "# %8s%s%8s", "Children", sep, "Self");
+	else
+		fprintf(fp, "# %8s", "Overhead");
+	if (show_nr)
+		fprintf(fp, "%s%12s", sep, "Samples");
+	if (show_period)
+		fprintf(fp, "%s%12s", sep, "Period");
+	for (size_t k = 0; k < n; k++)
+		fprintf(fp, "%s%-*s", sep, widths[k], titles[k]);
+	fputc('\n', fp);
+}
+
 void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
 				 const char *const *titles, const int *widths, size_t n)
 {
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
 
+	const char *sep = opts_sep(opts);
+
 	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
 		return;
+	if (sep) {
+		fprintf_sep_titles(fp, sep, show_nr, show_period, children, titles, widths, n);
+		return;
+	}
 	if (children)
 		fprintf(fp, "# %8s  %8s", "Children", "Self");
 	else
@@ -559,7 +639,7 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 	const char *titles[PULSE_SORT_MAX_KEYS];
 	int widths[PULSE_SORT_MAX_KEYS];
 
-	compute_widths(h, &w, PULSE_STDIO_OPT(opts, verbose) && opts->verbose);
+	compute_widths(h, &w, PULSE_STDIO_OPT(opts, verbose) && opts->verbose, opts_sep(opts));
 	for (size_t k = 0; k < h->nr_keys; k++) {
 		titles[k] = key_title(h->keys[k]);
 		widths[k] = key_width(&w, h->keys[k]);
