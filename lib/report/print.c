@@ -75,8 +75,11 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; rep->branch.on && i < rep->branch.nr_hists; i++) {
 		const char *name = pulse_session__event_name(rep->session, i, buf, sizeof(buf));
+		/* -t is not done for branch tables: they keep their blanks */
+		struct pulse_stdio_opts bopts = *sopts;
 
-		if (pulse_report_branch__fprintf_event(&rep->branch, i, fp, name, sopts,
+		bopts.field_sep = NULL;
+		if (pulse_report_branch__fprintf_event(&rep->branch, i, fp, name, &bopts,
 						       rep->relative))
 			return -ENOMEM;
 	}
