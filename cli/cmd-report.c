@@ -208,6 +208,7 @@ static int report_main(int argc, const char **argv)
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false, quiet = false, force = false, inverted = false, demangle = true;
+	bool tasks = false;
 	int verbose = 0, max_stack = PULSE_MAX_STACK;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL, *field_sep = NULL;
@@ -279,6 +280,7 @@ static int report_main(int argc, const char **argv)
 				   "use branch records for per branch histogram filling",
 				   parse_children),
 		OPT_BOOLEAN(0, "stats", &show_stats, "display event stats"),
+		OPT_BOOLEAN(0, "tasks", &tasks, "Display recorded tasks"),
 		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
 		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
 		OPT_BOOLEAN('I', "show-info", &show_info,
@@ -419,6 +421,15 @@ static int report_main(int argc, const char **argv)
 		data_warn_damage(d);
 		data_warn_unordered(pulse_session__nr_unordered(session));
 		report__warn_lost(&rep);
+	}
+	if (tasks) {
+		err = pulse_report__fprintf_tasks(&rep, stdout);
+		if (err == -ENOENT)
+			error("failed to process tasks: a parent thread is missing");
+		else if (err)
+			error("cannot write the tasks: %s", strerror(-err));
+		ret = err ? 1 : 0;
+		goto out_close;
 	}
 	if (!rep.header && !quiet)
 		fputs(pulse_report__header_hint, stdout);
