@@ -21,6 +21,7 @@
 #include <pulse/session.h>
 #include "builtin.h"
 #include "parse-options.h"
+#include "report-opts.h"
 
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 /* report__record(): the end of the data section perf reads is reached */
@@ -53,85 +54,6 @@ static void report__warn_lost(const struct pulse_report *rep)
 			all, 100.0 * lost / all);
 }
 
-static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
-{
-	char *end;
-	double v;
-
-	if (unset) {
-		*(double *)opt->value = 0;
-		return 0;
-	}
-	v = strtod(arg, &end);
-	if (end == arg || (*end && strcmp(end, "%"))) {
-		error("invalid --percent-limit '%s'", arg);
-		return -1;
-	}
-	*(double *)opt->value = v;
-	return 0;
-}
-
-/* an int option that is 1 when given, 0 when negated, left alone otherwise */
-static int parse_children(const struct option *opt, const char *arg, int unset)
-{
-	*(int *)opt->value = !unset;
-	return 0;
-}
-
-/*
- * perf's -g takes the next argument when it does not start with '-'
- * (PARSE_OPT_LASTARG_DEFAULT), which the option parser does not do:
- * "-g x" and "--call-graph x" become "--call-graph=x" in @out.
- */
-static int join_call_graph_arg(int argc, const char **argv, const char **out, char **owned)
-{
-	int n = 0;
-
-	*owned = NULL;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		bool is_g = !strcmp(a, "-g") ||
-			    (strlen(a) > 3 && !strncmp("--call-graph", a, strlen(a)));
-
-		if (!strcmp(a, "--"))
-			is_g = false;
-		if (is_g && !*owned && i + 1 < argc && argv[i + 1][0] != '-') {
-			if (asprintf(owned, "--call-graph=%s", argv[i + 1]) < 0)
-				return -ENOMEM;
-			out[n++] = *owned;
-			i++;
-			continue;
-		}
-		out[n++] = a;
-	}
-	out[n] = NULL;
-	return n;
-}
-
-/* -g/--call-graph: perf's report_parse_callchain_opt() */
-struct cc_opt {
-	struct pulse_callchain_param *p;
-	bool given;		/* -g (with or without an argument) */
-};
-
-static int parse_call_graph(const struct option *opt, const char *arg, int unset)
-{
-	struct cc_opt *o = opt->value;
-
-	if (unset) {
-		o->p->enabled = false;
-		o->given = false;
-		return 0;
-	}
-	o->given = true;
-	/* a bare -g is perf's callchain_default_opt */
-	if (pulse_callchain_param__parse(o->p, arg ? arg : "graph,0.5,caller,function,percent")) {
-		error("invalid --call-graph argument '%s'", arg);
-		return -1;
-	}
-	return 0;
-}
-
 static const char *default_input(void)
 {
 	struct stat st;
@@ -140,6 +62,23 @@ static const char *default_input(void)
 	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
 		return "-";
 	return "perf.data";
+}
+
+/*
+ * perf's open_file_read(): a file owned by another user than this one or
+ * root is refused unless -f is given (a pipe is not checked)
+ */
+static bool report__owner_ok(const char *input)
+{
+	struct stat st;
+
+	if (!strcmp(input, "-") || stat(input, &st) || S_ISFIFO(st.st_mode))
+		return true;
+	if (!st.st_uid || st.st_uid == geteuid())
+		return true;
+	error("file %s not owned by current user or root", input);
+	hint("use -f to override");
+	return false;
 }
 
 /* @argv: the options, without "report" */
@@ -220,10 +159,23 @@ static int report__setup_keys(struct pulse_report *rep, const char *user_sort,
  * features as they come). True when the command ends here, with *@ret.
  */
 static bool report__header(struct pulse_report *rep, const char *input, bool header,
-			   bool header_only, bool show_info, int *ret)
+			   bool header_only, bool show_info, bool quiet, int *ret)
 {
 	struct pulse_data *d = rep->d;
 	struct stat st;
+
+	/*
+	 * perf 6.1 with -q: no file header, --header-only goes on to the
+	 * report; a pipe's in-band features are still printed as they come
+	 * (with --header-only, they alone)
+	 */
+	if (quiet && !(pulse_data__is_pipe(d) && header_only)) {
+		if (pulse_data__is_pipe(d) && (header || show_info)) {
+			rep->header = true;
+			rep->hdr_env.full = show_info;
+		}
+		return false;
+	}
 
 	if (!header && !header_only) {
 		if (show_info && pulse_data__is_pipe(d)) {
@@ -239,7 +191,8 @@ static bool report__header(struct pulse_report *rep, const char *input, bool hea
 		st.st_mtime = 0;
 	rep->header = true;
 	rep->hdr_env.full = show_info;
-	pulse_header__fprintf(stdout, d, st.st_mtime, show_info);
+	if (!quiet)
+		pulse_header__fprintf(stdout, d, st.st_mtime, show_info);
 	if (!header_only)
 		return false;
 	*ret = 0;
@@ -254,9 +207,11 @@ static int report_main(int argc, const char **argv)
 {
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
-	bool show_stats = false;
+	bool show_stats = false, quiet = false, force = false, inverted = false, demangle = true;
+	bool tasks = false;
+	int verbose = 0, max_stack = PULSE_MAX_STACK;
 	const char *percentage = "absolute", *time_str = NULL;
-	const char *parent_pattern = NULL;
+	const char *parent_pattern = NULL, *field_sep = NULL;
 	char sort_buf[256];
 	bool header = false, header_only = false, show_info = false;
 	double percent_limit = 0;
@@ -265,11 +220,16 @@ static int report_main(int argc, const char **argv)
 	struct pulse_session *session = NULL;
 	struct pulse_data *d;
 	struct cc_opt cc_opt = { .p = &rep.cc };
+	struct percent_limit_opt pl_opt = { .limit = &percent_limit, .cc = &rep.cc };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	const char *vmlinux = NULL, *kallsyms_file = NULL;
 	struct pulse_stdio_opts sopts = { .sz = sizeof(sopts) };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
+		OPT_BOOLEAN('q', "quiet", &quiet, "Do not show any warnings or messages"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_CALLBACK_NOOPT('v', "verbose", &verbose,
+				   "be more verbose (show symbol address, etc)", parse_incr),
 		OPT_BOOLEAN('\0', "stdio", &use_stdio, "use the stdio interface (the only one)"),
 		OPT_CALLBACK_NOOPT('\0', "children", &children,
 				   "accumulate callchains of children and show total overhead",
@@ -278,6 +238,11 @@ static int report_main(int argc, const char **argv)
 				    "print_type,threshold[,print_limit],order,sort_key,value",
 				    "callchains: graph|flat|fractal|folded|none, threshold, limit, caller|callee, function|address, percent|period|count",
 				    parse_call_graph),
+		OPT_BOOLEAN('G', "inverted", &inverted, "alias for inverted call graph"),
+		OPT_INTEGER('\0', "max-stack", &max_stack,
+			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
+			    "Only display entries resolved to a symbol"),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
@@ -307,7 +272,7 @@ static int report_main(int argc, const char **argv)
 			    "only display entries with parent-match"),
 		OPT_STRING('\0', "percentage", &percentage, "relative|absolute",
 			   "how to display percentage of filtered entries"),
-		OPT_CALLBACK('\0', "percent-limit", &percent_limit, "percent",
+		OPT_CALLBACK('\0', "percent-limit", &pl_opt, "percent",
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('\0', "mem-mode", &rep.mem_mode, "mem access profile"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
@@ -315,12 +280,16 @@ static int report_main(int argc, const char **argv)
 				   "use branch records for per branch histogram filling",
 				   parse_children),
 		OPT_BOOLEAN(0, "stats", &show_stats, "display event stats"),
+		OPT_BOOLEAN(0, "tasks", &tasks, "Display recorded tasks"),
 		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
 		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
 		OPT_BOOLEAN('I', "show-info", &show_info,
 			    "Display extended information about perf.data file"),
 		OPT_STRING('k', "vmlinux", &vmlinux, "file", "vmlinux pathname"),
 		OPT_STRING('\0', "kallsyms", &kallsyms_file, "file", "kallsyms pathname"),
+		OPT_STRING('t', "field-separator", &field_sep, "separator",
+			   "separator for columns, no spaces will be added between columns '.' is reserved."),
+		OPT_BOOLEAN('\0', "demangle", &demangle, "Disable symbol demangling (--no-demangle)"),
 		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
 		OPT_END(),
@@ -337,8 +306,17 @@ static int report_main(int argc, const char **argv)
 		usage_with_options(report_usage, options);
 		return PULSE_EXIT_USAGE;
 	}
+	/* perf counts frames up to a negative --max-stack: none */
+	rep.max_stack = max_stack > 0 ? max_stack : 0;
+	/* perf's -G: caller order, whatever -g said */
+	if (inverted) {
+		rep.cc.order = PULSE_CC_CALLER;
+		rep.cc.order_set = true;
+	}
 	if (!input)
 		input = default_input();
+	if (!force && !report__owner_ok(input))
+		return 1;
 	if (dump_raw) {
 		if (!report_dump_raw) {
 			error("-D is not available in this build");
@@ -360,6 +338,15 @@ static int report_main(int argc, const char **argv)
 	sopts.show_nr_samples = show_nr;
 	sopts.show_total_period = show_period;
 	sopts.percent_limit = percent_limit;
+	sopts.quiet = quiet;
+	sopts.field_sep = field_sep;
+	if (field_sep && !strcmp(field_sep, ".")) {
+		/* perf's words; perf then prints no report and exits 0 */
+		error("'.' is the only non valid --field-separator argument");
+		return PULSE_EXIT_USAGE;
+	}
+	/* perf's -q wins over -v (perf_quiet_option()) */
+	sopts.verbose = verbose > 0 && !quiet;
 	/* perf's callchain__fprintf_graph() looks at the --sort text itself */
 	sopts.sort_starts_with_sym = user_sort && !strncmp(user_sort, "sym", 3);
 
@@ -397,7 +384,7 @@ static int report_main(int argc, const char **argv)
 		goto out_close;
 	ret = 1;
 	rep.relative = !strcmp(percentage, "relative");
-	if (report__header(&rep, input, header, header_only, show_info, &ret))
+	if (report__header(&rep, input, header, header_only, show_info, quiet, &ret))
 		goto out_close;
 	if (pulse_report__setup_callchains(&rep, children, cc_opt.given)) {
 		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
@@ -410,6 +397,8 @@ static int report_main(int argc, const char **argv)
 		sym_opts.kallsyms_given = true;
 	}
 	sym_opts.vmlinux = vmlinux;
+	sym_opts.no_demangle = !demangle;
+	sym_opts.demangle_full = sopts.verbose;
 	err = pulse_session__init_machine(session, &sym_opts);
 	if (!err)
 		err = pulse_report__setup(&rep, session);
@@ -428,19 +417,31 @@ static int report_main(int argc, const char **argv)
 		data_error("read", input, err);
 		goto out_close;
 	}
-	data_warn_damage(d);
-	data_warn_unordered(pulse_session__nr_unordered(session));
-	report__warn_lost(&rep);
-
-	if (!rep.header)
+	if (!quiet) {
+		data_warn_damage(d);
+		data_warn_unordered(pulse_session__nr_unordered(session));
+		report__warn_lost(&rep);
+	}
+	if (tasks) {
+		err = pulse_report__fprintf_tasks(&rep, stdout);
+		if (err == -ENOENT)
+			error("failed to process tasks: a parent thread is missing");
+		else if (err)
+			error("cannot write the tasks: %s", strerror(-err));
+		ret = err ? 1 : 0;
+		goto out_close;
+	}
+	if (!rep.header && !quiet)
 		fputs(pulse_report__header_hint, stdout);
 	/*
 	 * perf stops here when no sample made an entry (the filters' hidden
 	 * ones make entries; --time and --cpu leave none).
 	 */
 	if (!pulse_report__has_entries(&rep)) {
-		fprintf(stderr, "warning: %s has no samples%s\n", input,
-			rep.filter.nr_time || rep.filter.cpus ? " in the --time or --cpu range" : "");
+		if (!quiet)
+			fprintf(stderr, "warning: %s has no samples%s\n", input,
+				rep.filter.nr_time || rep.filter.cpus ?
+					" in the --time or --cpu range" : "");
 		err = ferror(stdout) ? -EIO : 0;
 	} else {
 		err = pulse_report__fprintf(&rep, stdout, &sopts);

@@ -76,6 +76,7 @@ struct pulse_machine {
 	char **strs;			/* interned comm strings, open addressing */
 	size_t nr_strs;			/* strings held */
 	size_t strs_size;		/* slots, power of two */
+	uint32_t max_stack;		/* frames a callchain keeps (--max-stack) */
 };
 
 /* Where a sample's address landed. */
@@ -138,7 +139,8 @@ void pulse_machine__resolve_thread(struct pulse_machine *m, struct pulse_thread 
  * pulse_machine__resolve_callchain - a sample's callchain as frames
  * @ips: the sample's callchain, @nr u64s (PERF_CONTEXT_* markers included)
  * @order: callee (as recorded) or caller (reversed)
- * @cur: emptied, then filled with up to PULSE_MAX_STACK frames
+ * @cur: emptied, then filled with up to m->max_stack frames (PULSE_MAX_STACK
+ * unless set after pulse_machine__init())
  *
  * As perf 6.1's thread__resolve_callchain_sample(): each address is
  * resolved in the mode of the context marker before it (user without

@@ -28,7 +28,19 @@ struct pulse_stdio_opts {
 	 * of the event count; NULL otherwise
 	 */
 	const char *mem_sort_order;
+	bool quiet;		/* -q: no event header, no column titles */
+	bool verbose;		/* -v: DSOs' long names, symbols after address and origin */
+	/*
+	 * -t: columns joined by this string, not blanks: the numbers unpadded
+	 * after a blank (then padded to their width but in the last column),
+	 * its first character in a key's text made '.'; no dotted titles line
+	 */
+	const char *field_sep;
 };
+
+/* Is the field @f of @opts given (set by a caller that knows it)? */
+#define PULSE_STDIO_OPT(opts, f) \
+	((opts) && (opts)->sz >= offsetof(struct pulse_stdio_opts, f) + sizeof((opts)->f))
 
 /**
  * pulse_stdio__event_header - "# Samples: 4K of event 'x'" and the event count

@@ -11,6 +11,7 @@
  *  lib/report/setup.c    perf's choices from the file: sort order, modes
  *  lib/report/print.c    the table, the elided columns, the pipe's features
  *  lib/report/branch.c   branch mode: every branch of a sample an entry
+ *  lib/report/tasks.c    --tasks: the threads under their parents
  */
 #ifndef PULSE_REPORT_H
 #define PULSE_REPORT_H
@@ -46,6 +47,8 @@ struct pulse_report {
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
 	size_t nr_keys;			/* keys in use */
 	struct pulse_callchain_param cc;	/* -g */
+	uint32_t max_stack;		/* --max-stack: frames kept of each callchain */
+	bool hide_unresolved;		/* -U: no samples or frames without a symbol */
 	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
 	bool exclude_other;		/* -x: hide entries whose parent is [other] */
 	bool relative;			/* --percentage relative */
@@ -169,6 +172,16 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 /* A pipe's HEADER_FEATURE record (u64 feature; payload) as perf prints it. */
 void pulse_report__fprintf_feature(FILE *fp, struct pulse_header_env *env,
 				   const struct perf_event_header *rec);
+
+/* ---- lib/report/tasks.c ---------------------------------------------------- */
+
+/**
+ * pulse_report__fprintf_tasks - perf's --tasks: "# pid tid ppid comm",
+ * then every thread of the walked session under its parent
+ * Return: 0, -ENOMEM, -ENOENT for a parent that is no thread (perf: "failed
+ * to process tasks"), -EIO when writing to @fp failed.
+ */
+int pulse_report__fprintf_tasks(struct pulse_report *rep, FILE *fp);
 
 /* ---- lib/report/branch.c --------------------------------------------------- */
 

@@ -42,6 +42,8 @@ struct pulse_symtab {
 	size_t chunk_left;		/* bytes free from cursor */
 	uint64_t *starts;		/* syms[i].start, dense: the search's first level */
 	uint64_t *index;		/* starts[i << PULSE_SYMTAB_INDEX_SHIFT]: its root */
+	bool no_demangle;		/* ELF names kept as they are: set before a load */
+	bool demangle_full;		/* with parameters: pulse_demangle_full() */
 	size_t nr_indexed;		/* nr when starts/index were built; else unused */
 };
 
@@ -172,6 +174,8 @@ int pulse_symtab__load_perf_map(struct pulse_symtab *st, const char *path);
  * mangled.
  */
 char *pulse_demangle(const char *name);
+/* As perf 6.1 demangles with -v: parameters and qualifiers too */
+char *pulse_demangle_full(const char *name);
 
 /* ---- DSOs --------------------------------------------------------------- */
 
@@ -251,6 +255,8 @@ struct pulse_symbol_opts {
 	 * know which DSOs samples hit and nothing more).
 	 */
 	bool no_symbols;
+	bool no_demangle;		/* ELF symbol names as they are (--no-demangle) */
+	bool demangle_full;		/* with parameters (perf's -v) */
 };
 
 struct pulse_dsos {

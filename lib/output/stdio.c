@@ -29,7 +29,15 @@ struct widths {
 	int trace;	/* Trace output */
 	int parent;	/* Parent symbol */
 	int mem[PULSE_SORT_INS_LAT + 1];	/* the memory keys' (stdio-mem.c) */
+	bool verbose;	/* -v: DSOs' long names, symbols after their address */
+	const char *sep;	/* -t: the field separator, or NULL */
 };
+
+static const char *opts_sep(const struct pulse_stdio_opts *opts)
+{
+	return PULSE_STDIO_OPT(opts, field_sep) && opts->field_sep && *opts->field_sep ?
+		       opts->field_sep : NULL;
+}
 
 static const char *key_title(enum pulse_sort_key key)
 {
@@ -41,11 +49,14 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
-static void compute_widths(const struct pulse_hists *h, struct widths *w)
+static void compute_widths(const struct pulse_hists *h, struct widths *w, bool verbose,
+			   const char *sep)
 {
 	int comm = 0;
 
 	memset(w, 0, sizeof(*w));
+	w->verbose = verbose;
+	w->sep = sep;
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		const struct pulse_hist_entry *e = &h->entries[i];
 
@@ -55,15 +66,19 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w)
 		if (e->parent)
 			w->parent = max_int(w->parent, e->parent->namelen);
 		if (e->sym) {
-			w->sym = max_int(w->sym, e->sym->namelen + 4);
+			/* perf's -v: the address (BITS_PER_LONG / 4 + 2) and origin too */
+			w->sym = max_int(w->sym, e->sym->namelen + 4 + (verbose ? 16 + 2 + 3 : 0));
 		} else {
 			w->sym = max_int(w->sym, UNRESOLVED_WIDTH + 4 + 2);
-			w->dso = max_int(w->dso, UNRESOLVED_WIDTH);
+			/* perf's hists__set_unres_dso_col_len(), not with -t */
+			if (!sep)
+				w->dso = max_int(w->dso, UNRESOLVED_WIDTH);
 		}
 		/* perf measures the thread's latest comm, not the entry's */
 		comm = max_int(comm, strlen(e->thread->comm));
 		if (e->dso)
-			w->dso = max_int(w->dso, e->dso->short_name_len);
+			w->dso = max_int(w->dso, verbose ? (int)strlen(e->dso->long_name) :
+							   (int)e->dso->short_name_len);
 		w->trace = max_int(w->trace, strlen(e->trace ? e->trace : "N/A"));
 	}
 	w->trace = max_int(w->trace, strlen(key_title(PULSE_SORT_TRACE)));
@@ -124,11 +139,33 @@ static uint64_t entry__unmap_ip(const struct pulse_hist_entry *e, uint64_t addr)
 	return addr;
 }
 
+/*
+ * perf's dso__symtab_origin(): where the DSO's symbols came from, '!' for
+ * none. pulse does not keep which file of a DSO gave them: a user DSO's
+ * are 'd' (its own path) even when a debug file or the build-id cache gave
+ * them.
+ */
+static char dso_origin(const struct pulse_dso *dso)
+{
+	if (!dso || !dso->symtab.nr)
+		return '!';
+	switch (dso->kind) {
+	case PULSE_DSO_KERNEL:
+		return 'k';
+	case PULSE_DSO_MODULE:
+		return dso->kmod_text_off ? 'K' : 'k';
+	case PULSE_DSO_PERF_MAP:
+		return 'j';
+	default:
+		return 'd';
+	}
+}
+
 /* One column's text, unpadded unless the key pads itself (as perf's snprintf do). */
 static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e,
-			enum pulse_sort_key key, int width)
+			enum pulse_sort_key key, int width, bool verbose)
 {
-	int n, w;
+	int n = 0, w;
 
 	switch (key) {
 	case PULSE_SORT_COMM:
@@ -152,9 +189,13 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 		return snprintf(buf, size, "%7d:%-*.*s", e->thread->tid, w, w, e->thread->comm);
 	case PULSE_SORT_DSO:
 		return snprintf(buf, size, "%-*.*s", width, width,
-				e->dso ? e->dso->short_name : "[unknown]");
+				!e->dso ? "[unknown]" : verbose ? e->dso->long_name :
+						  e->dso->short_name);
 	case PULSE_SORT_SYM:
-		n = snprintf(buf, size, "[%c] ", e->level);
+		if (verbose)
+			n = snprintf(buf, size, "%-#*llx %c ", 16 + 2, (unsigned long long)e->ip,
+				     dso_origin(e->dso));
+		n += snprintf(buf + n, size - n, "[%c] ", e->level);
 		/*
 		 * perf's _hist_entry__sym_snprintf(): a data symbol gets the first
 		 * sample's offset, taken between a DSO offset and an address (so
@@ -181,6 +222,8 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 	unsigned long v = nr_samples;
 	char unit = ' ';
 
+	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
+		return 0;
 	/* perf's convert_unit() */
 	if (v > 1000) {
 		v /= 1000;
@@ -272,13 +315,13 @@ static size_t line__col(struct line *l, const char *s, int width)
 
 /* key_snprintf() for the common keys without printf; else that */
 static int line__key(struct line *l, const struct pulse_hist_entry *e, enum pulse_sort_key key,
-		     int width)
+		     int width, bool verbose)
 {
 	char buf[8192];
 	int n;
 
 	/* key_snprintf() cuts at its buffer: the same cut, the same bytes */
-	bool fast = width > 0 && width < (int)sizeof(buf) - 1;
+	bool fast = width > 0 && width < (int)sizeof(buf) - 1 && !verbose;
 
 	switch (fast ? (int)key : -1) {
 	case PULSE_SORT_COMM:
@@ -300,11 +343,42 @@ static int line__key(struct line *l, const struct pulse_hist_entry *e, enum puls
 	default:
 		break;
 	}
-	n = key_snprintf(buf, sizeof(buf), e, key, width);
+	n = key_snprintf(buf, sizeof(buf), e, key, width, verbose);
 	if (n >= (int)sizeof(buf))
 		n = sizeof(buf) - 1;
 	line__add(l, buf, n);
 	return n;
+}
+
+/*
+ * -t: perf's " %.2f%%" and " %llu" columns at their least width, padded
+ * after to their width (a key column always follows)
+ */
+static void line__sep_numbers(struct line *l, const struct widths *w, bool cumulate, double acc,
+			      double pct, const uint64_t *nr, const uint64_t *period)
+{
+	char tmp[64];
+	int n;
+
+	if (cumulate) {
+		n = snprintf(tmp, sizeof(tmp), " %.2f%%", acc);
+		line__add(l, tmp, n);
+		line__pad(l, n < 8 ? 8 - n : 0);
+		line__add(l, w->sep, strlen(w->sep));
+	}
+	n = snprintf(tmp, sizeof(tmp), " %.2f%%", pct);
+	line__add(l, tmp, n);
+	line__pad(l, n < 8 ? 8 - n : 0);
+	for (int i = 0; i < 2; i++) {
+		const uint64_t *v = i ? period : nr;
+
+		if (!v)
+			continue;
+		line__add(l, w->sep, strlen(w->sep));
+		n = snprintf(tmp, sizeof(tmp), " %" PRIu64, *v);
+		line__add(l, tmp, n);
+		line__pad(l, n < 12 ? 12 - n : 0);
+	}
 }
 
 /* the rows of entries [@from, @to) with their callchains */
@@ -328,19 +402,33 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 		if (e->filtered || (h->cumulate ? acc : pct) < limit)
 			continue;
 		l->len = 0;
-		if (h->cumulate)
-			line__pct(l, acc);
-		line__pct(l, pct);
-		if (show_nr)
+		if (w.sep) {
+			line__sep_numbers(l, &w, h->cumulate, acc, pct, show_nr ? &e->nr_samples : NULL,
+					  show_period ? &e->period : NULL);
+		} else {
+			if (h->cumulate)
+				line__pct(l, acc);
+			line__pct(l, pct);
+		}
+		if (show_nr && !w.sep)
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->nr_samples));
-		if (show_period)
+		if (show_period && !w.sep)
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->period));
 		for (size_t k = 0; k < h->nr_keys; k++) {
 			int width = key_width(&w, h->keys[k]);
+			size_t at;
 			int n;
 
-			line__add(l, "  ", 2);
-			n = line__key(l, e, h->keys[k], width);
+			if (w.sep)
+				line__add(l, w.sep, strlen(w.sep));
+			else
+				line__add(l, "  ", 2);
+			at = l->len;
+			n = line__key(l, e, h->keys[k], width, w.verbose);
+			/* perf's repsep_snprintf() */
+			for (size_t c = at; w.sep && c < l->len; c++)
+				if (l->buf[c] == w.sep[0])
+					l->buf[c] = '.';
 			/* perf pads every column but the last to its width */
 			if (k + 1 < h->nr_keys && n < width)
 				line__pad(l, width - n);
@@ -481,12 +569,38 @@ static int print_rows_parallel(const struct pulse_hists *h, const struct pulse_s
 	return 0;
 }
 
+/* -t: perf's titles, joined by @sep, without the dotted line */
+static void fprintf_sep_titles(FILE *fp, const char *sep, bool show_nr, bool show_period,
+			       bool children, const char *const *titles, const int *widths,
+			       size_t n)
+{
+	if (children)
+		fprintf(fp, "# %8s%s%8s", "Children", sep, "Self");
+	else
+		fprintf(fp, "# %8s", "Overhead");
+	if (show_nr)
+		fprintf(fp, "%s%12s", sep, "Samples");
+	if (show_period)
+		fprintf(fp, "%s%12s", sep, "Period");
+	for (size_t k = 0; k < n; k++)
+		fprintf(fp, "%s%-*s", sep, widths[k], titles[k]);
+	fputc('\n', fp);
+}
+
 void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
 				 const char *const *titles, const int *widths, size_t n)
 {
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
 
+	const char *sep = opts_sep(opts);
+
+	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
+		return;
+	if (sep) {
+		fprintf_sep_titles(fp, sep, show_nr, show_period, children, titles, widths, n);
+		return;
+	}
 	if (children)
 		fprintf(fp, "# %8s  %8s", "Children", "Self");
 	else
@@ -525,7 +639,7 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 	const char *titles[PULSE_SORT_MAX_KEYS];
 	int widths[PULSE_SORT_MAX_KEYS];
 
-	compute_widths(h, &w);
+	compute_widths(h, &w, PULSE_STDIO_OPT(opts, verbose) && opts->verbose, opts_sep(opts));
 	for (size_t k = 0; k < h->nr_keys; k++) {
 		titles[k] = key_title(h->keys[k]);
 		widths[k] = key_width(&w, h->keys[k]);

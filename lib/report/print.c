@@ -71,11 +71,15 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 					   rep->filter.sym_names);
 	else
 		report__elide(rep, fp);
-	fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
+	if (!sopts->quiet)
+		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", rep->lost_samples);
 	for (size_t i = 0; rep->branch.on && i < rep->branch.nr_hists; i++) {
 		const char *name = pulse_session__event_name(rep->session, i, buf, sizeof(buf));
+		/* -t is not done for branch tables: they keep their blanks */
+		struct pulse_stdio_opts bopts = *sopts;
 
-		if (pulse_report_branch__fprintf_event(&rep->branch, i, fp, name, sopts,
+		bopts.field_sep = NULL;
+		if (pulse_report_branch__fprintf_event(&rep->branch, i, fp, name, &bopts,
 						       rep->relative))
 			return -ENOMEM;
 	}
@@ -94,7 +98,9 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 		pulse_hists__fprintf(h, fp, sopts);
 		fputs("\n\n", fp);
 	}
-	fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n", fp);
+	if (!sopts->quiet)
+		fputs("#\n# (Tip: For a higher level overview, try: pulse report --sort comm,dso)\n#\n",
+		      fp);
 	if (rep->branch.on)
 		pulse_branch_type_stat__fprintf(&rep->branch.stat, fp);
 	return ferror(fp) ? -EIO : 0;

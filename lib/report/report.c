@@ -19,6 +19,7 @@ void pulse_report__init(struct pulse_report *rep)
 {
 	memset(rep, 0, sizeof(*rep));
 	pulse_callchain_param__init(&rep->cc);
+	rep->max_stack = PULSE_MAX_STACK;
 }
 
 void pulse_report__exit(struct pulse_report *rep)
@@ -71,6 +72,28 @@ static struct pulse_hists *report__hists(struct pulse_report *rep, size_t idx)
 }
 
 /*
+ * The sample's callchain into rep->cursor; with -U, perf's
+ * add_callchain_ip() leaves out the frames without a symbol (after
+ * --max-stack counted them).
+ */
+static int report__resolve_chain(struct pulse_report *rep, const struct pulse_sample *s)
+{
+	struct pulse_cc_cursor *c = &rep->cursor;
+	int err = pulse_machine__resolve_callchain(rep->machine, s->pid, s->tid, s->callchain,
+						   s->callchain_nr, rep->cc.order, c);
+	size_t n = 0;
+
+	if (err || !rep->hide_unresolved)
+		return err;
+	for (size_t i = 0; i < c->nr; i++) {
+		if (c->locs[i].sym)
+			c->locs[n++] = c->locs[i];
+	}
+	c->nr = n;
+	return 0;
+}
+
+/*
  * The filters' verdict (1: the sample stops here) and, for --sort trace,
  * the sample's tracepoint text as perf's get_trace_output() prints it
  * (no cpu in its tep_record). A sample the lists hide still makes (or
@@ -98,8 +121,7 @@ static int report__filter_trace(struct pulse_report *rep, struct pulse_hists *h,
 		break;
 	}
 	if (rep->parent && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		err = pulse_machine__resolve_callchain(rep->machine, s->pid, s->tid, s->callchain,
-						       s->callchain_nr, rep->cc.order, &rep->cursor);
+		err = report__resolve_chain(rep, s);
 		if (err)
 			return err;
 		parent = pulse_hist_filter__parent(&rep->parent_re, rep->cursor.locs,
@@ -131,9 +153,7 @@ static int report__add(struct pulse_report *rep, struct pulse_hists *h,
 	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		/* report__filter_trace() resolved it for the parent */
 		if (!rep->parent)
-			err = pulse_machine__resolve_callchain(rep->machine, s->pid, s->tid,
-							       s->callchain, s->callchain_nr,
-							       rep->cc.order, &rep->cursor);
+			err = report__resolve_chain(rep, s);
 		if (err)
 			return err;
 		if (rep->pool)
@@ -176,6 +196,9 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 				     rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, s.ip, &al);
 	if (err)
 		return err;
+	/* perf's -U: a sample without a symbol is not counted */
+	if (rep->hide_unresolved && !al.sym)
+		return 0;
 	err = report__filter_trace(rep, h, attr, &s, &al);
 	if (err)
 		return err > 0 ? 0 : err;

@@ -139,6 +139,7 @@ int pulse_report__setup(struct pulse_report *rep, struct pulse_session *s)
 	rep->session = s;
 	rep->d = pulse_session__data(s);
 	rep->machine = pulse_session__machine(s);
+	rep->machine->max_stack = rep->max_stack;
 	for (size_t k = 0; k < rep->nr_keys; k++) {
 		rep->mem_keys |= pulse_sort_key__is_mem(rep->keys[k]);
 		if (rep->keys[k] == PULSE_SORT_TRACE && !rep->trace_fp) {

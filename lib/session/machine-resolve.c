@@ -166,14 +166,14 @@ int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32
 		if (ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL && ip != PERF_CONTEXT_USER)
 			return 0;
 	}
-	/* perf keeps the first PULSE_MAX_STACK frames in the order it walks */
+	/* perf keeps the first max_stack frames in the order it walks */
 	for (uint64_t i = 0; i < nr; i++)
 		frames += chain_ip(ips, i) < PERF_CONTEXT_MAX;
-	if (frames > PULSE_MAX_STACK) {
-		uint64_t skip = frames - PULSE_MAX_STACK, seen = 0;
+	if (frames > m->max_stack) {
+		uint64_t skip = frames - m->max_stack, seen = 0;
 
 		if (order == PULSE_CC_CALLEE) {
-			for (last = 0; last < nr && seen < PULSE_MAX_STACK; last++)
+			for (last = 0; last < nr && seen < m->max_stack; last++)
 				seen += chain_ip(ips, last) < PERF_CONTEXT_MAX;
 		} else {
 			for (first = 0; first < nr && seen < skip; first++)

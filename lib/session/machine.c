@@ -71,6 +71,7 @@ int pulse_machine__init(struct pulse_machine *m, const struct pulse_symbol_opts 
 	int err;
 
 	memset(m, 0, sizeof(*m));
+	m->max_stack = PULSE_MAX_STACK;
 	err = pulse_dsos__init(&m->dsos, opts);
 	if (err)
 		return err;

@@ -91,6 +91,12 @@ int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *op
 		if (opts->sz >= offsetof(struct pulse_symbol_opts, no_symbols) +
 				sizeof(opts->no_symbols))
 			dsos->opts.no_symbols = opts->no_symbols;
+		if (opts->sz >= offsetof(struct pulse_symbol_opts, no_demangle) +
+				sizeof(opts->no_demangle))
+			dsos->opts.no_demangle = opts->no_demangle;
+		if (opts->sz >= offsetof(struct pulse_symbol_opts, demangle_full) +
+				sizeof(opts->demangle_full))
+			dsos->opts.demangle_full = opts->demangle_full;
 	}
 	return 0;
 }
@@ -198,6 +204,8 @@ struct pulse_dso *pulse_dsos__findnew(struct pulse_dsos *dsos, const char *long_
 	d->short_name_hash = hash_str(d->short_name);
 	d->kind = kind;
 	pulse_symtab__init(&d->symtab);
+	d->symtab.no_demangle = dsos->opts.no_demangle;
+	d->symtab.demangle_full = dsos->opts.demangle_full;
 	if (dsos->nr >= dsos->nr_buckets)
 		dsos__grow(dsos);
 	h = hash_str(long_name) & (dsos->nr_buckets - 1);

@@ -94,6 +94,14 @@ static Elf_Scn *section_by_name(Elf *elf, const char *name, GElf_Shdr *shdr, siz
  * perf 6.1's dso__synthesize_plt_symbols(): one "name@plt" symbol per
  * .rela.plt entry, laid over .plt after its header, in file offsets.
  */
+/* @name as the table wants it (--no-demangle, -v), or NULL: as it is */
+static char *demangle(const struct pulse_symtab *st, const char *name)
+{
+	if (st->no_demangle)
+		return NULL;
+	return st->demangle_full ? pulse_demangle_full(name) : pulse_demangle(name);
+}
+
 static int add_plt_symbols(struct pulse_symtab *st, struct pulse_rbt *t, Elf *elf)
 {
 	GElf_Shdr dynshdr, relshdr, pltshdr, strshdr;
@@ -147,7 +155,7 @@ static int add_plt_symbols(struct pulse_symtab *st, struct pulse_rbt *t, Elf *el
 		}
 		if (gelf_getsym(syms, symidx, &sym) && sym.st_name < strs->d_size)
 			symname = (const char *)strs->d_buf + sym.st_name;
-		demangled = pulse_demangle(symname);
+		demangled = demangle(st, symname);
 		snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : symname);
 		free(demangled);
 		/*
@@ -235,7 +243,7 @@ static int load_elf_syms(struct pulse_symtab *st, Elf *elf, Elf *run, bool absol
 		else
 			sym.st_value -= sec.sh_addr - sec.sh_offset;
 
-		demangled = pulse_demangle(name);
+		demangled = demangle(st, name);
 		err = pulse_symtab__add(st, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
 					GELF_ST_TYPE(sym.st_info), demangled ? demangled : name);
 		free(demangled);

@@ -21,6 +21,8 @@
 /* libiberty's; its demangle.h drags in macros that clash with ours */
 char *cplus_demangle(const char *mangled, int options);
 #define DMGL_NO_OPTS 0
+#define DMGL_PARAMS (1 << 0)
+#define DMGL_ANSI (1 << 1)
 
 int pulse_symtab__init(struct pulse_symtab *st)
 {
@@ -303,4 +305,11 @@ char *pulse_demangle(const char *name)
 	if (name[0] != '_')
 		return NULL;
 	return cplus_demangle(name, DMGL_NO_OPTS);
+}
+
+char *pulse_demangle_full(const char *name)
+{
+	if (name[0] != '_')
+		return NULL;
+	return cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 }
