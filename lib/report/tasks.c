@@ -56,15 +56,21 @@ int pulse_report__fprintf_tasks(struct pulse_report *rep, FILE *fp)
 	size_t nr = 0, n = 0, order = 0;
 	struct task *tasks, **byorder;
 
+	/*
+	 * A sample taken while its task exits says tid -1 (the kernel's
+	 * perf_event_tid() of a dead task): perf 6.1's --tasks lists no such
+	 * thread (a system-wide recording of t2019 had one)
+	 */
 	for (size_t i = 0; i < m->nr_buckets; i++)
 		for (struct pulse_thread *t = m->threads[i]; t; t = t->next)
-			nr++;
+			nr += t->tid != -1;
 	tasks = calloc(nr ? nr : 1, sizeof(*tasks));
 	if (!tasks)
 		return -ENOMEM;
 	for (size_t i = 0; i < m->nr_buckets; i++)
 		for (struct pulse_thread *t = m->threads[i]; t; t = t->next)
-			tasks[n++].thread = t;
+			if (t->tid != -1)
+				tasks[n++].thread = t;
 	qsort(tasks, nr, sizeof(*tasks), task_walk_cmp);
 	/* perf's tasks_list(): up the parents until one listed or a top one */
 	for (size_t i = 0; i < nr; i++) {
