@@ -113,17 +113,63 @@ static const char *mmap_str;
 static bool system_wide, no_inherit, callchain, raw, timestamp, sample_cpu, quiet, verbose;
 static uint64_t period;
 
+static unsigned long max_stack;	/* --call-graph fp,N: 0 = the kernel's limit */
+static bool cg_unsupported;	/* dwarf/lbr: said so, no usage dump */
+
+static int no_call_graph_opt(const struct option *opt, const char *arg, int unset)
+{
+	callchain = false;
+	return 0;
+}
+
+/*
+ * perf's parse_callchain_record(): fp[,max_stack] (a max_stack below
+ * kernel.perf_event_max_stack becomes sample_max_stack), dwarf[,size] with
+ * size a multiple of 8 up to 65528, lbr. pulse records only fp.
+ */
 static int call_graph_opt(const struct option *opt, const char *arg, int unset)
 {
-	if (unset) {
-		callchain = false;
-		return 0;
-	}
-	if (!arg || !strcmp(arg, "fp") || !strncmp(arg, "fp,", 3)) {
+	const char *comma = strchr(arg, ',');
+	size_t len = comma ? (size_t)(comma - arg) : strlen(arg);
+
+	if (len == 2 && !strncmp(arg, "fp", 2)) {
 		callchain = true;
+		max_stack = 0;
+		if (comma) {
+			unsigned long v = strtoul(comma + 1, NULL, 0);
+			unsigned long limit = 127;
+			FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
+
+			if (f) {
+				if (fscanf(f, "%lu", &limit) != 1)
+					limit = 127;
+				fclose(f);
+			}
+			if (v < limit)
+				max_stack = v;
+		}
 		return 0;
 	}
-	error("call-graph mode '%s' is not supported yet; use 'fp' (frame pointers)", arg);
+	if (len == 5 && !strncmp(arg, "dwarf", 5)) {
+		if (comma) {
+			char *end;
+			unsigned long long sz = strtoull(comma + 1, &end, 0);
+
+			if (end == comma + 1 || *end || !sz || sz > 65528) {
+				error("incorrect stack dump size (max 65528): %s", comma + 1);
+				return -1;
+			}
+		}
+		error("pulse cannot record dwarf callchains yet: use --call-graph fp (or -g)");
+		cg_unsupported = true;
+		return -1;
+	}
+	if (len == 3 && !strncmp(arg, "lbr", 3) && !comma) {
+		error("pulse cannot record lbr callchains yet: use --call-graph fp (or -g)");
+		cg_unsupported = true;
+		return -1;
+	}
+	error("unknown --call-graph mode '%s': use fp, dwarf[,size] or lbr", arg);
 	return -1;
 }
 
@@ -139,8 +185,11 @@ static const struct option record_options[] = {
 	OPT_STRING('F', "freq", &freq_str, "freq or 'max'", "profile at this frequency"),
 	OPT_U64('c', "count", &period, "event period to sample"),
 	OPT_BOOLEAN('g', NULL, &callchain, "enables call-graph recording (frame pointers)"),
-	OPT_CALLBACK_OPTARG(0, "call-graph", NULL, "record_mode", "fp: frame-pointer call graphs",
-			    call_graph_opt),
+	OPT_CALLBACK(0, "call-graph", NULL, "record_mode[,record_size]",
+		     "fp[,max_stack]: frame-pointer call graphs (dwarf and lbr: not yet)",
+		     call_graph_opt),
+	OPT_CALLBACK_NOOPT(0, "no-call-graph", NULL, "disables call-graph recording",
+			   no_call_graph_opt),
 	OPT_BOOLEAN('R', "raw-samples", &raw, "collect raw sample records from all opened counters"),
 	OPT_BOOLEAN('T', "timestamp", &timestamp, "record the sample timestamps"),
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
@@ -279,6 +328,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		/* an event error already said what is wrong and what is near */
 		if (event_error)
 			return event_error;
+		if (cg_unsupported)
+			return PULSE_EXIT_USAGE;
 		usage_with_options(record_usage, record_options);
 		return PULSE_EXIT_USAGE;
 	}
@@ -369,6 +420,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.no_inherit = no_inherit;
 	o.period = period;
 	o.callchain = callchain;
+	o.max_stack = max_stack;
 	o.raw = raw;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;

@@ -35,6 +35,7 @@ struct pulse_record_opts {
 	__u64 freq;			/* -F, 0: default 4000 unless period */
 	__u64 period;			/* -c */
 	bool callchain;			/* -g: frame-pointer callchains */
+	__u16 max_stack;		/* --call-graph fp,N: sample_max_stack, 0 = the kernel's */
 	bool raw;			/* -R */
 	bool sample_time;		/* -T (pulse always samples time; kept for perf's flag) */
 	bool sample_cpu;		/* --sample-cpu */

@@ -58,8 +58,10 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 			a->sample_type |= PERF_SAMPLE_CPU;
 		if ((tp || o->raw) && e != dummy)
 			a->sample_type |= PERF_SAMPLE_RAW;
-		if (o->callchain)
+		if (o->callchain) {
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+			a->sample_max_stack = o->max_stack;
+		}
 		if (e->sample_read)
 			a->sample_type |= PERF_SAMPLE_READ;
 		if (nr > 1)
