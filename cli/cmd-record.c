@@ -18,6 +18,7 @@
 #include <pulse/record-output.h>
 #include "builtin.h"
 #include "parse-options.h"
+#include "record.h"
 
 static const char *const record_usage[] = {
 	"pulse record [<options>] [<command>]",
@@ -63,49 +64,6 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 			explicit_cycles = true;
 	}
 	return 0;
-}
-
-/* "1,2,5-7" into an int array. */
-static int parse_list(const char *s, int **out, size_t *nr)
-{
-	int *v = NULL;
-	size_t n = 0;
-	char *end;
-
-	while (*s) {
-		long a = strtol(s, &end, 10), b;
-
-		if (end == s || a < 0)
-			return -1;
-		b = a;
-		s = end;
-		if (*s == '-') {
-			b = strtol(s + 1, &end, 10);
-			if (end == s + 1 || b < a)
-				return -1;
-			s = end;
-		}
-		for (long i = a; i <= b; i++) {
-			int *nv = realloc(v, (n + 1) * sizeof(int));
-
-			if (!nv) {
-				free(v);
-				return -1;
-			}
-			v = nv;
-			v[n++] = (int)i;
-		}
-		if (*s == ',')
-			s++;
-		else if (*s)
-			goto bad;
-	}
-	*out = v;
-	*nr = n;
-	return n ? 0 : -1;
-bad:
-	free(v);
-	return -1;
 }
 
 static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
@@ -199,29 +157,6 @@ static const struct option record_options[] = {
 	OPT_END(),
 };
 
-static int parse_mmap_pages(const char *s, size_t *pages)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 0);
-	long page = sysconf(_SC_PAGESIZE);
-
-	if (end == s || s[0] == '-')
-		return -1;
-	switch (*end) {
-	case 0:
-		break;
-	case 'B': case 'b': v = v / page; end++; break;
-	case 'K': case 'k': v = v * 1024 / page; end++; break;
-	case 'M': case 'm': v = v * 1024 * 1024 / page; end++; break;
-	case 'G': case 'g': v = v * 1024 * 1024 * 1024 / page; end++; break;
-	default: return -1;
-	}
-	if (*end || !v || (v & (v - 1)))
-		return -1;
-	*pages = v;
-	return 0;
-}
-
 static int open_output(const char *name, bool *pipe_mode)
 {
 	struct stat st;
@@ -241,73 +176,6 @@ static int open_output(const char *name, bool *pipe_mode)
 	}
 	fd = open(name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	return fd < 0 ? -errno : fd;
-}
-
-static void print_error(const struct pulse_record_error *e, int ret, const char *out,
-			const char *cmd)
-{
-	int err = -ret;
-
-	switch (e->stage) {
-	case PULSE_REC_OPEN:
-		if (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) {
-			error("the '%s' event is not supported on this machine", e->evsel);
-		} else if (e->tid > 0) {
-			error("cannot open event '%s' for thread %d: %s", e->evsel ? e->evsel : "?",
-			      (int)e->tid, strerror(err));
-		} else {
-			error("cannot open event '%s' on cpu %d: %s", e->evsel ? e->evsel : "?",
-			      e->cpu, strerror(err));
-		}
-		if (hint_for_open_error(err, e->evsel))
-			hint("%s", hint_for_open_error(err, e->evsel));
-		break;
-	case PULSE_REC_MMAP:
-		error("cannot mmap the ring buffer of cpu %d: %s", e->cpu, strerror(err));
-		if (hint_for_mmap_error(err))
-			hint("%s", hint_for_mmap_error(err));
-		break;
-	case PULSE_REC_WORKLOAD:
-		error("cannot run '%s': %s", cmd ? cmd : "the workload", strerror(err));
-		break;
-	case PULSE_REC_WRITE:
-		if (err == ENOSPC)
-			error("disk full writing '%s': %s; recording stopped, the file keeps what was written",
-			      out, strerror(err));
-		else
-			error("cannot write '%s': %s", out, strerror(err));
-		break;
-	case PULSE_REC_TRACEFS:
-		error("cannot read the tracepoint formats from tracefs: %s", strerror(err));
-		hint("mount it with 'mount -t tracefs nodev /sys/kernel/tracing' (pulse does this itself when root)");
-		break;
-	case PULSE_REC_TARGET:
-		error("no such process or thread: %d", (int)e->tid);
-		break;
-	default:
-		error("recording failed: %s", strerror(err));
-	}
-}
-
-static void print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode)
-{
-	fprintf(stderr, "[ pulse record: Woken up %llu times to write data ]\n",
-		st->wakeups);
-	if (st->lost_events) {
-		char buf[1024];
-		int n = 0;
-
-		for (int i = 0; i < st->nr_cpus && n < (int)sizeof(buf) - 40; i++)
-			if (st->lost_per_cpu[i])
-				n += snprintf(buf + n, sizeof(buf) - n, "%scpu %d: %llu",
-					      n ? ", " : "", st->cpu_of[i], st->lost_per_cpu[i]);
-		fprintf(stderr, "[ pulse record: Lost %llu events in %llu chunks (%s) ]\n", st->lost_events, st->lost_chunks, buf);
-	}
-	/* The kernel counts ring-buffer drops in both; say it once. */
-	if (st->lost_samples && st->lost_samples != st->lost_events)
-		fprintf(stderr, "[ pulse record: Lost %llu samples ]\n", st->lost_samples);
-	fprintf(stderr, "[ pulse record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-		st->bytes / 1024.0 / 1024.0, pipe_mode ? "-" : out, st->samples);
 }
 
 static int do_record(int argc, const char **argv, const char **argv_self)
@@ -334,15 +202,15 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		return PULSE_EXIT_USAGE;
 	}
 	argv = argv + 1;
-	if (cpu_list && parse_list(cpu_list, &cpus, &nr_cpus)) {
+	if (cpu_list && record_parse_list(cpu_list, &cpus, &nr_cpus)) {
 		error("invalid cpu list '%s'", cpu_list);
 		return PULSE_EXIT_USAGE;
 	}
-	if (pid_list && parse_list(pid_list, &pids, &nr_pids)) {
+	if (pid_list && record_parse_list(pid_list, &pids, &nr_pids)) {
 		error("invalid pid list '%s'", pid_list);
 		return PULSE_EXIT_USAGE;
 	}
-	if (tid_list && parse_list(tid_list, &tids, &nr_tids)) {
+	if (tid_list && record_parse_list(tid_list, &tids, &nr_tids)) {
 		error("invalid tid list '%s'", tid_list);
 		return PULSE_EXIT_USAGE;
 	}
@@ -372,7 +240,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 			}
 		}
 	}
-	if (mmap_str && parse_mmap_pages(mmap_str, &o.mmap_pages)) {
+	if (mmap_str && record_parse_mmap_pages(mmap_str, &o.mmap_pages)) {
 		error("invalid -m '%s': give a power-of-two number of pages (or a size like 512K)",
 		      mmap_str);
 		return PULSE_EXIT_USAGE;
@@ -436,7 +304,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	if (e.fell_back && explicit_cycles && !quiet)
 		warning("the cycles event is not supported (no hardware PMU), falling back to cpu-clock");
 	if (ret) {
-		print_error(&e, ret, output_name, argc ? argv[0] : NULL);
+		record_print_error(&e, ret, output_name, argc ? argv[0] : NULL);
 		/* A full disk still leaves a finished, readable file: say what it holds. */
 		if (e.stage == PULSE_REC_WRITE && st.disk_full)
 			status = 1;
@@ -444,7 +312,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		status = 0;
 	}
 	if ((!ret || st.disk_full) && !quiet)
-		print_summary(&st, output_name, pipe_mode);
+		record_print_summary(&st, output_name, pipe_mode);
 	pulse_record_output__delete(out);
 	if (!pipe_mode && close(fd)) {
 		error("cannot close '%s': %s", output_name, strerror(errno));

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pulse record's helpers in cli/: option values (record-args.c) and the
+ * lines it prints (record-messages.c).
+ */
+#ifndef PULSE_CLI_RECORD_H
+#define PULSE_CLI_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <pulse/record.h>
+
+/* "1,2,5-7" into an int array: 0, or -1 for a bad list */
+int record_parse_list(const char *s, int **out, size_t *nr);
+/* -m: pages, or a size with a B/K/M/G suffix: 0, or -1 for a bad value */
+int record_parse_mmap_pages(const char *s, size_t *pages);
+
+/* The error: and hint: lines of a failed pulse_record__run(). */
+void record_print_error(const struct pulse_record_error *e, int ret, const char *out,
+			const char *cmd);
+/* perf's "[ perf record: ... ]" summary lines. */
+void record_print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode);
+
+#endif
