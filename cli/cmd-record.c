@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <pulse/event.h>
 #include <pulse/record.h>
 #include <pulse/record-output.h>
@@ -30,10 +32,31 @@ static struct pulse_evlist evlist;
 static bool explicit_cycles;
 static int event_error;		/* exit status for a bad -e: usage (129) or runtime (1) */
 static volatile sig_atomic_t stop_flag;
+/*
+ * The signal pulse dies of once the file is complete, as perf's
+ * record__sig_exit(): the SIGINT/SIGTERM the recorder got, or the one
+ * that killed the workload.
+ */
+static volatile sig_atomic_t exit_signal;
 
 static void on_signal(int sig)
 {
 	stop_flag = 1;
+	exit_signal = sig;
+}
+
+/* Die of exit_signal (the shell sees 128 + signal); no core of pulse. */
+static void raise_exit_signal(void)
+{
+	struct rlimit no_core = { 0, 0 };
+	int sig = exit_signal;
+
+	if (!sig)
+		return;
+	fflush(NULL);
+	setrlimit(RLIMIT_CORE, &no_core);
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
@@ -311,6 +334,11 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	} else {
 		status = 0;
 	}
+	/* perf exits with the command's status, or dies of its signal */
+	if (!ret && st.workload_ran && WIFEXITED(st.workload_status))
+		status = WEXITSTATUS(st.workload_status);
+	else if (!ret && st.workload_ran && WIFSIGNALED(st.workload_status))
+		exit_signal = WTERMSIG(st.workload_status);
 	if ((!ret || st.disk_full) && !quiet)
 		record_print_summary(&st, output_name, pipe_mode);
 	pulse_record_output__delete(out);
@@ -337,5 +365,6 @@ int cmd_record(int argc, const char **argv)
 	ret = do_record(argc, argv, argv_self);
 	free(argv_self);
 	pulse_evlist__exit(&evlist);
+	raise_exit_signal();
 	return ret;
 }
