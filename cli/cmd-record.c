@@ -92,6 +92,7 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
 static const char *mmap_str;
 static bool system_wide, no_inherit, callchain, raw, timestamp, sample_cpu, quiet, verbose;
+static bool strict_freq;
 static uint64_t period;
 
 static unsigned long max_stack;	/* --call-graph fp,N: 0 = the kernel's limit */
@@ -165,6 +166,7 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('i', "no-inherit", &no_inherit, "child tasks do not inherit counters"),
 	OPT_STRING('F', "freq", &freq_str, "freq or 'max'", "profile at this frequency"),
 	OPT_U64('c', "count", &period, "event period to sample"),
+	OPT_BOOLEAN(0, "strict-freq", &strict_freq, "fail if the specified frequency can't be used"),
 	OPT_BOOLEAN('g', NULL, &callchain, "enables call-graph recording (frame pointers)"),
 	OPT_CALLBACK(0, "call-graph", NULL, "record_mode[,record_size]",
 		     "fp[,max_stack]: frame-pointer call graphs (dwarf and lbr: not yet)",
@@ -174,7 +176,7 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('R', "raw-samples", &raw, "collect raw sample records from all opened counters"),
 	OPT_BOOLEAN('T', "timestamp", &timestamp, "record the sample timestamps"),
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
-	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (power of 2)"),
+	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (rounded up to a power of 2)"),
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
 	OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose"),
 	OPT_END(),
@@ -242,29 +244,15 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		usage_with_options(record_usage, record_options);
 		return PULSE_EXIT_USAGE;
 	}
-	if (freq_str) {
-		char *end;
-
-		if (!strcmp(freq_str, "max")) {
-			FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
-			unsigned long long v = 4000;
-
-			if (f) {
-				if (fscanf(f, "%llu", &v) != 1)
-					v = 4000;
-				fclose(f);
-			}
-			o.freq = v;
-		} else {
-			o.freq = strtoull(freq_str, &end, 0);
-			if (end == freq_str || *end || !o.freq) {
-				error("invalid frequency '%s'", freq_str);
-				return PULSE_EXIT_USAGE;
-			}
-		}
+	if (freq_str && period) {
+		error("cannot set frequency and period at the same time");
+		return PULSE_EXIT_USAGE;
 	}
-	if (mmap_str && record_parse_mmap_pages(mmap_str, &o.mmap_pages)) {
-		error("invalid -m '%s': give a power-of-two number of pages (or a size like 512K)",
+	ret = record_config_freq(period ? NULL : freq_str, strict_freq, quiet, &o.freq);
+	if (ret)
+		return ret;
+	if (mmap_str && record_parse_mmap_pages(mmap_str, &o.mmap_pages, quiet)) {
+		error("invalid -m '%s': give a number of pages (or a size like 512K)",
 		      mmap_str);
 		return PULSE_EXIT_USAGE;
 	}

@@ -25,8 +25,8 @@ void record_print_error(const struct pulse_record_error *e, int ret, const char 
 			error("cannot open event '%s' on cpu %d: %s", e->evsel ? e->evsel : "?",
 			      e->cpu, strerror(err));
 		}
-		if (hint_for_open_error(err, e->evsel))
-			hint("%s", hint_for_open_error(err, e->evsel));
+		if (hint_for_record_open_error(e, err))
+			hint("%s", hint_for_record_open_error(e, err));
 		break;
 	case PULSE_REC_MMAP:
 		error("cannot mmap the ring buffer of cpu %d: %s", e->cpu, strerror(err));

@@ -13,7 +13,12 @@
 /* "1,2,5-7" into an int array: 0, or -1 for a bad list */
 int record_parse_list(const char *s, int **out, size_t *nr);
 /* -m: pages, or a size with a B/K/M/G suffix: 0, or -1 for a bad value */
-int record_parse_mmap_pages(const char *s, size_t *pages);
+int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet);
+/* -F (NULL: none) and --strict-freq into *freq: 0 or an exit status */
+int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq);
+
+/* cli/strerror-hints.c: the hint for a failed open, by errno and target */
+const char *hint_for_record_open_error(const struct pulse_record_error *e, int err);
 
 /* The error: and hint: lines of a failed pulse_record__run(). */
 void record_print_error(const struct pulse_record_error *e, int ret, const char *out,

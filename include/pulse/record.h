@@ -78,7 +78,9 @@ enum pulse_record_stage {
 
 struct pulse_record_error {
 	enum pulse_record_stage stage;
-	const char *evsel;		/* event name for PULSE_REC_OPEN */
+	const char *evsel;		/* event name for PULSE_REC_OPEN, as opened */
+	__u32 type;			/* and its attr's type and sample_freq (0: a period) */
+	__u64 sample_freq;
 	int cpu;
 	pid_t tid;
 	bool fell_back;			/* cycles -> cpu-clock happened (warn once) */

@@ -48,6 +48,10 @@ static int open_events(struct rec *r)
 	if (ret) {
 		r->err->stage = PULSE_REC_OPEN;
 		r->err->evsel = res.evsel ? res.evsel->name : NULL;
+		if (res.evsel) {
+			r->err->type = res.evsel->attr.type;
+			r->err->sample_freq = res.evsel->attr.freq ? res.evsel->attr.sample_freq : 0;
+		}
 		r->err->cpu = res.cpu;
 		r->err->tid = res.tid;
 	}
