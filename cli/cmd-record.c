@@ -239,6 +239,12 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		error("invalid tid list '%s'", tid_list);
 		return PULSE_EXIT_USAGE;
 	}
+	/* perf refuses these too (silently, exit 255) */
+	if (argc && (pid_list || tid_list)) {
+		error("a command cannot be recorded with %s: give one or the other",
+		      pid_list ? "-p" : "-t");
+		return PULSE_EXIT_USAGE;
+	}
 	if (!argc && !system_wide && !cpu_list && !pid_list && !tid_list) {
 		error("nothing to record: give a command, -p, -t, -a or -C");
 		usage_with_options(record_usage, record_options);

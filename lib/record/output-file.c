@@ -28,7 +28,8 @@ static struct file_output *to_file(struct pulse_record_output *out)
 static int file_start(struct pulse_record_output *out, const struct pulse_record_output_info *info)
 {
 	struct file_output *f = to_file(out);
-	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .pipe = f->pipe };
+	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .pipe = f->pipe,
+					     .reserve = info->feature_reserve };
 	int ret;
 
 	if (f->w)

@@ -216,6 +216,12 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	info.argv = o->argv_self;
 	info.tracing_data = r.tracing_data.p;
 	info.tracing_data_size = r.tracing_data.len;
+	/*
+	 * BUILD_ID takes 100-200 bytes a DSO hit: a command hits a few, a
+	 * system-wide recording hundreds. 128 KiB for all made a 5 KB
+	 * recording 136 KB.
+	 */
+	info.feature_reserve = is_system_wide(o) ? 128 * 1024 : 2 * 1024;
 	ret = pulse_record_output__start(r.out, &info);
 	if (ret) {
 		ret = rec_write_err(&r, ret);
