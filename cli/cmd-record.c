@@ -92,7 +92,7 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
 static const char *mmap_str;
 static bool system_wide, no_inherit, callchain, raw, timestamp, sample_cpu, quiet, verbose;
-static bool strict_freq;
+static bool strict_freq, no_samples, inherit_stat, no_buildid, no_buildid_cache;
 static uint64_t period;
 
 static unsigned long max_stack;	/* --call-graph fp,N: 0 = the kernel's limit */
@@ -178,6 +178,11 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
 	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (rounded up to a power of 2)"),
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
+	OPT_BOOLEAN('n', "no-samples", &no_samples, "don't sample"),
+	OPT_BOOLEAN('s', "stat", &inherit_stat, "per thread counts"),
+	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
+	OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
+		    "do not update the buildid cache (pulse never does)"),
 	OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose"),
 	OPT_END(),
 };
@@ -307,6 +312,9 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.callchain = callchain;
 	o.max_stack = max_stack;
 	o.raw = raw;
+	o.no_samples = no_samples;
+	o.inherit_stat = inherit_stat;
+	o.no_buildid = no_buildid;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;
 	o.output = out;

@@ -52,6 +52,7 @@ struct pulse_record_output_info {
 	 * SAMPLE_TIME) so that they survive a full disk; 0: 128 KiB.
 	 */
 	size_t feature_reserve;
+	bool no_buildid;			/* -B: no BUILD_ID feature */
 };
 
 struct pulse_record_output;

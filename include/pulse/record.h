@@ -40,6 +40,9 @@ struct pulse_record_opts {
 	bool sample_time;		/* -T (pulse always samples time; kept for perf's flag) */
 	bool sample_cpu;		/* --sample-cpu */
 	size_t mmap_pages;		/* -m, power of 2; 0 = 128 (512 KiB) */
+	bool no_samples;		/* -n: sample_period/freq 0, counting only */
+	bool inherit_stat;		/* -s: per-thread counts (inherit_stat, TOTAL_TIME_*) */
+	bool no_buildid;		/* -B: no BUILD_ID feature */
 	/* output */
 	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
 	int argc_self;			/* pulse's own command line, for CMDLINE */

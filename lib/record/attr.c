@@ -10,6 +10,8 @@
  *    CALLCHAIN with -g on every event, the tracking one included;
  *    IDENTIFIER whenever there is more than one event;
  *  - read_format ID|LOST, sample_id_all, inherit unless --no-inherit;
+ *    -s adds TOTAL_TIME_ENABLED|RUNNING and inherit_stat; -n zeroes the
+ *    period/frequency (freq stays set);
  *  - disabled, then enabled by exec of the command (enable_on_exec) or by
  *    the recorder after synthesis; the system-wide dummy starts enabled;
  *  - the side-band bits (mmap, comm, task, mmap2, comm_exec, ksymbol,
@@ -67,6 +69,14 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 		if (nr > 1)
 			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		if (o->inherit_stat) {
+			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+					  PERF_FORMAT_TOTAL_TIME_RUNNING;
+			a->inherit_stat = 1;
+		}
+		/* perf keeps freq set and zeroes the value */
+		if (o->no_samples && e != dummy)
+			a->sample_period = 0;
 		a->sample_id_all = 1;
 		a->inherit = !o->no_inherit;
 		a->disabled = e != dummy;

@@ -143,9 +143,9 @@ static int build_ids(struct pulse_data_writer *w, const struct pulse_dsos *dsos)
 }
 
 int pulse_record_features__write_finish(struct pulse_data_writer *w,
-					 const struct pulse_record_track *t)
+					 const struct pulse_record_track *t, bool build_id)
 {
-	int ret = build_ids(w, &t->machine.dsos);
+	int ret = build_id ? build_ids(w, &t->machine.dsos) : 0;
 
 	if (!ret && t->first_time) {
 		struct pulse_feat_ctx ctx = { .first_time = t->first_time,
