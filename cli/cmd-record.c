@@ -98,6 +98,25 @@ static uint64_t period;
 static unsigned long max_stack;	/* --call-graph fp,N: 0 = the kernel's limit */
 static bool cg_unsupported;	/* dwarf/lbr: said so, no usage dump */
 
+static bool use_clockid;
+static int clockid;
+
+static int clockid_opt(const struct option *opt, const char *arg, int unset)
+{
+	if (unset) {
+		use_clockid = false;
+		return 0;
+	}
+	if (use_clockid) {
+		error("-k given twice");
+		return -1;
+	}
+	if (record_parse_clockid(arg, &clockid))
+		return -1;
+	use_clockid = true;
+	return 0;
+}
+
 static int no_call_graph_opt(const struct option *opt, const char *arg, int unset)
 {
 	callchain = false;
@@ -178,6 +197,8 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
 	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (rounded up to a power of 2)"),
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
+	OPT_CALLBACK('k', "clockid", NULL, "clockid",
+		     "clockid to use for events, see clock_gettime()", clockid_opt),
 	OPT_BOOLEAN('n', "no-samples", &no_samples, "don't sample"),
 	OPT_BOOLEAN('s', "stat", &inherit_stat, "per thread counts"),
 	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
@@ -315,6 +336,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.no_samples = no_samples;
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;
+	o.use_clockid = use_clockid;
+	o.clockid = clockid;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;
 	o.output = out;

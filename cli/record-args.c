@@ -2,7 +2,9 @@
 /*
  * pulse record's option values, parsed as perf 6.1 parses them.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -99,6 +101,42 @@ int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet)
 				"BKMG"[unit], v);
 	}
 	*pages = v;
+	return 0;
+}
+
+/*
+ * perf's parse_clockid(): a number, or a name with or without "CLOCK_",
+ * any case. Return 0, or -1 after perf's message as the error: line.
+ */
+int record_parse_clockid(const char *str, int *clockid)
+{
+	static const struct { const char *name; int id; } clocks[] = {
+		{ "monotonic", CLOCK_MONOTONIC }, { "monotonic_raw", CLOCK_MONOTONIC_RAW },
+		{ "realtime", CLOCK_REALTIME }, { "boottime", CLOCK_BOOTTIME },
+		{ "tai", CLOCK_TAI }, { "mono", CLOCK_MONOTONIC },
+		{ "raw", CLOCK_MONOTONIC_RAW }, { "real", CLOCK_REALTIME },
+		{ "boot", CLOCK_BOOTTIME },
+	};
+	const char *name = str;
+	struct timespec res;
+
+	if (sscanf(str, "%d", clockid) == 1)
+		goto check;
+	if (!strncasecmp(name, "CLOCK_", 6))
+		name += 6;
+	for (size_t i = 0; i < sizeof(clocks) / sizeof(clocks[0]); i++) {
+		if (!strcasecmp(name, clocks[i].name)) {
+			*clockid = clocks[i].id;
+			goto check;
+		}
+	}
+	error("unknown clockid %s, check man page", str);
+	return -1;
+check:
+	if (clock_getres(*clockid, &res)) {
+		error("clockid %s: %s", str, strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 

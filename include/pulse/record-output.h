@@ -53,6 +53,8 @@ struct pulse_record_output_info {
 	 */
 	size_t feature_reserve;
 	bool no_buildid;			/* -B: no BUILD_ID feature */
+	bool use_clockid;			/* -k: CLOCKID and CLOCK_DATA of @clockid */
+	int clockid;
 };
 
 struct pulse_record_output;

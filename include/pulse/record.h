@@ -43,6 +43,8 @@ struct pulse_record_opts {
 	bool no_samples;		/* -n: sample_period/freq 0, counting only */
 	bool inherit_stat;		/* -s: per-thread counts (inherit_stat, TOTAL_TIME_*) */
 	bool no_buildid;		/* -B: no BUILD_ID feature */
+	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
+	int clockid;
 	/* output */
 	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
 	int argc_self;			/* pulse's own command line, for CMDLINE */

@@ -9,6 +9,7 @@
  *    tracepoints and with --sample-cpu; RAW for tracepoints and -R;
  *    CALLCHAIN with -g on every event, the tracking one included;
  *    IDENTIFIER whenever there is more than one event;
+ *  - -k: use_clockid and clockid on every event;
  *  - read_format ID|LOST, sample_id_all, inherit unless --no-inherit;
  *    -s adds TOTAL_TIME_ENABLED|RUNNING and inherit_stat; -n zeroes the
  *    period/frequency (freq stays set);
@@ -78,6 +79,10 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 		if (o->no_samples && e != dummy)
 			a->sample_period = 0;
 		a->sample_id_all = 1;
+		if (o->use_clockid) {
+			a->use_clockid = 1;
+			a->clockid = o->clockid;
+		}
 		a->inherit = !o->no_inherit;
 		a->disabled = e != dummy;
 		if (o->argv && !sw && !task_target)

@@ -223,6 +223,8 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	 */
 	info.feature_reserve = is_system_wide(o) ? 128 * 1024 : 2 * 1024;
 	info.no_buildid = o->no_buildid;
+	info.use_clockid = o->use_clockid;
+	info.clockid = o->clockid;
 	ret = pulse_record_output__start(r.out, &info);
 	if (ret) {
 		ret = rec_write_err(&r, ret);
