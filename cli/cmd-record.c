@@ -100,6 +100,20 @@ static bool cg_unsupported;	/* dwarf/lbr: said so, no usage dump */
 
 static bool use_clockid;
 static int clockid;
+static uint64_t max_size;
+
+static int max_size_opt(const struct option *opt, const char *arg, int unset)
+{
+	if (unset) {
+		max_size = 0;
+		return 0;
+	}
+	if (record_parse_size(arg, (__u64 *)&max_size)) {
+		error("invalid --max-size '%s': give a size such as 100K or 2M", arg);
+		return -1;
+	}
+	return 0;
+}
 
 static int clockid_opt(const struct option *opt, const char *arg, int unset)
 {
@@ -199,6 +213,8 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
 	OPT_CALLBACK('k', "clockid", NULL, "clockid",
 		     "clockid to use for events, see clock_gettime()", clockid_opt),
+	OPT_CALLBACK(0, "max-size", NULL, "size", "Limit the maximum size of the output file",
+		     max_size_opt),
 	OPT_BOOLEAN('n', "no-samples", &no_samples, "don't sample"),
 	OPT_BOOLEAN('s', "stat", &inherit_stat, "per thread counts"),
 	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
@@ -337,6 +353,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;
 	o.use_clockid = use_clockid;
+	o.max_size = max_size;
 	o.clockid = clockid;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;

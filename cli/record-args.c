@@ -104,6 +104,25 @@ int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet)
 	return 0;
 }
 
+/* --max-size: a size with its unit (B, K, M, G), as perf; 0 or -1 */
+int record_parse_size(const char *s, __u64 *size)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10), mult;
+
+	if (end == s || s[0] == '-' || !*end || end[1])
+		return -1;
+	switch (*end) {
+	case 'B': mult = 1; break;
+	case 'K': mult = 1ULL << 10; break;
+	case 'M': mult = 1ULL << 20; break;
+	case 'G': mult = 1ULL << 30; break;
+	default: return -1;
+	}
+	*size = v * mult;
+	return 0;
+}
+
 /*
  * perf's parse_clockid(): a number, or a name with or without "CLOCK_",
  * any case. Return 0, or -1 after perf's message as the error: line.

@@ -57,6 +57,9 @@ void record_print_error(const struct pulse_record_error *e, int ret, const char 
 
 void record_print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode)
 {
+	if (st->max_size_reached)
+		fprintf(stderr, "[ pulse record: pulse size limit reached (%llu KB), stopping session ]\n",
+			st->bytes >> 10);
 	fprintf(stderr, "[ pulse record: Woken up %llu times to write data ]\n",
 		st->wakeups);
 	if (st->lost_events) {

@@ -14,6 +14,8 @@
 int record_parse_list(const char *s, int **out, size_t *nr);
 /* -m: pages, or a size with a B/K/M/G suffix: 0, or -1 for a bad value */
 int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet);
+/* --max-size: "100K", "2M" (the unit is required, as perf): 0 or -1 */
+int record_parse_size(const char *s, __u64 *size);
 /* -k: a clock name or number into *clockid: 0, or -1 after an error: line */
 int record_parse_clockid(const char *str, int *clockid);
 /* -F (NULL: none) and --strict-freq into *freq: 0 or an exit status */

@@ -43,6 +43,7 @@ struct pulse_record_opts {
 	bool no_samples;		/* -n: sample_period/freq 0, counting only */
 	bool inherit_stat;		/* -s: per-thread counts (inherit_stat, TOTAL_TIME_*) */
 	bool no_buildid;		/* -B: no BUILD_ID feature */
+	__u64 max_size;			/* --max-size: stop once this many data bytes are written */
 	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
 	int clockid;
 	/* output */
@@ -68,6 +69,7 @@ struct pulse_record_stats {
 	int workload_status;		/* wait status of the command */
 	bool workload_ran;
 	bool disk_full;
+	bool max_size_reached;		/* --max-size stopped the recording */
 };
 
 /* Where an error happened, for the CLI's message. */
