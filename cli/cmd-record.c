@@ -101,6 +101,27 @@ static bool cg_unsupported;	/* dwarf/lbr: said so, no usage dump */
 static bool use_clockid;
 static int clockid;
 static uint64_t max_size;
+static int delay_ms;
+
+static void on_enable(void *arg)
+{
+	if (!quiet)
+		fprintf(stderr, "Events enabled\n");
+}
+
+static int delay_opt(const struct option *opt, const char *arg, int unset)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (end == arg || *end || v < -1 || v > 3600 * 1000) {
+		error("invalid -D '%s': give milliseconds, or -1 (pulse has no time ranges yet)",
+		      arg);
+		return -1;
+	}
+	delay_ms = (int)v;
+	return 0;
+}
 
 static int max_size_opt(const struct option *opt, const char *arg, int unset)
 {
@@ -215,6 +236,9 @@ static const struct option record_options[] = {
 		     "clockid to use for events, see clock_gettime()", clockid_opt),
 	OPT_CALLBACK(0, "max-size", NULL, "size", "Limit the maximum size of the output file",
 		     max_size_opt),
+	OPT_CALLBACK('D', "delay", NULL, "ms",
+		     "ms to wait before starting measurement after program start (-1: start with events disabled)",
+		     delay_opt),
 	OPT_BOOLEAN('n', "no-samples", &no_samples, "don't sample"),
 	OPT_BOOLEAN('s', "stat", &inherit_stat, "per thread counts"),
 	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
@@ -354,6 +378,10 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.no_buildid = no_buildid;
 	o.use_clockid = use_clockid;
 	o.max_size = max_size;
+	o.delay_ms = delay_ms;
+	o.on_enable = on_enable;
+	if (delay_ms && !quiet)
+		fprintf(stderr, "Events disabled\n");
 	o.clockid = clockid;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;

@@ -44,6 +44,12 @@ struct pulse_record_opts {
 	bool inherit_stat;		/* -s: per-thread counts (inherit_stat, TOTAL_TIME_*) */
 	bool no_buildid;		/* -B: no BUILD_ID feature */
 	__u64 max_size;			/* --max-size: stop once this many data bytes are written */
+	/*
+	 * -D: the events start disabled (a dummy event tracks side-band
+	 * from the start), enabled this many ms after the command starts;
+	 * -1: never (0: no delay)
+	 */
+	int delay_ms;
 	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
 	int clockid;
 	/* output */
@@ -54,6 +60,8 @@ struct pulse_record_opts {
 	/* called once the events are open and the workload may start (may be NULL) */
 	void (*on_start)(void *arg);
 	void *arg;
+	/* -D: called when the events are enabled after the delay (may be NULL) */
+	void (*on_enable)(void *arg);
 };
 
 struct pulse_record_stats {

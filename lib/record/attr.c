@@ -15,6 +15,8 @@
  *    period/frequency (freq stays set);
  *  - disabled, then enabled by exec of the command (enable_on_exec) or by
  *    the recorder after synthesis; the system-wide dummy starts enabled;
+ *    with -D a dummy tracks side-band (enabled at exec, or at once), the
+ *    events wait for the recorder to enable them after the delay;
  *  - the side-band bits (mmap, comm, task, mmap2, comm_exec, ksymbol,
  *    bpf_event) on the tracking event only.
  */
@@ -33,6 +35,7 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 {
 	bool sw = pulse_record__is_system_wide(o);
 	bool task_target = o->nr_pids || o->nr_tids;
+	bool on_exec = o->argv && !sw && !task_target;
 
 	for (int i = 0; i < nr; i++) {
 		struct pulse_evsel *e = evsels[i];
@@ -84,8 +87,9 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 			a->clockid = o->clockid;
 		}
 		a->inherit = !o->no_inherit;
-		a->disabled = e != dummy;
-		if (o->argv && !sw && !task_target)
+		/* -D: only the tracking dummy starts with the command */
+		a->disabled = e != dummy || on_exec;
+		if (on_exec && (!o->delay_ms || e == dummy))
 			a->enable_on_exec = 1;
 		if (e == tracking) {
 			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;

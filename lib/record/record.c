@@ -153,7 +153,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	for (int i = 0; i < o->evlist->nr; i++)
 		r.evsels[r.nr_evsels++] = o->evlist->entries[i];
 	r.tracking = r.evsels[0];
-	if (is_system_wide(o)) {
+	if (is_system_wide(o) || o->delay_ms) {
 		r.dummy = new_dummy();
 		if (!r.dummy) {
 			ret = -ENOMEM;
@@ -243,7 +243,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 
 		epoll_ctl(r.epfd, EPOLL_CTL_ADD, r.pidfd, &ev);
 	}
-	if (is_system_wide(o) || has_task_target(o)) {
+	if ((is_system_wide(o) || has_task_target(o)) && !o->delay_ms) {
 		ret = pulse_evlist__enable(&r.evlist);
 		if (ret) {
 			err->stage = PULSE_REC_OPEN;
@@ -257,6 +257,19 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		if (ret) {
 			err->stage = PULSE_REC_WORKLOAD;
 			goto out_finish;
+		}
+	}
+	if (o->delay_ms > 0) {
+		/* perf sleeps too: the rings hold what the dummy sees meanwhile */
+		usleep(o->delay_ms * 1000ULL);
+		if (!want_stop(&r)) {
+			ret = pulse_evlist__enable(&r.evlist);
+			if (ret) {
+				err->stage = PULSE_REC_OPEN;
+				goto out_finish;
+			}
+			if (o->on_enable)
+				o->on_enable(o->arg);
 		}
 	}
 	ret = rec_main_loop(&r);
