@@ -12,12 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <pulse/event.h>
 #include <pulse/record.h>
 #include <pulse/record-output.h>
 #include "builtin.h"
 #include "parse-options.h"
+#include "record.h"
 
 static const char *const record_usage[] = {
 	"pulse record [<options>] [<command>]",
@@ -29,10 +32,31 @@ static struct pulse_evlist evlist;
 static bool explicit_cycles;
 static int event_error;		/* exit status for a bad -e: usage (129) or runtime (1) */
 static volatile sig_atomic_t stop_flag;
+/*
+ * The signal pulse dies of once the file is complete, as perf's
+ * record__sig_exit(): the SIGINT/SIGTERM the recorder got, or the one
+ * that killed the workload.
+ */
+static volatile sig_atomic_t exit_signal;
 
 static void on_signal(int sig)
 {
 	stop_flag = 1;
+	exit_signal = sig;
+}
+
+/* Die of exit_signal (the shell sees 128 + signal); no core of pulse. */
+static void raise_exit_signal(void)
+{
+	struct rlimit no_core = { 0, 0 };
+	int sig = exit_signal;
+
+	if (!sig)
+		return;
+	fflush(NULL);
+	setrlimit(RLIMIT_CORE, &no_core);
+	signal(sig, SIG_DFL);
+	raise(sig);
 }
 
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
@@ -65,65 +89,123 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/* "1,2,5-7" into an int array. */
-static int parse_list(const char *s, int **out, size_t *nr)
-{
-	int *v = NULL;
-	size_t n = 0;
-	char *end;
-
-	while (*s) {
-		long a = strtol(s, &end, 10), b;
-
-		if (end == s || a < 0)
-			return -1;
-		b = a;
-		s = end;
-		if (*s == '-') {
-			b = strtol(s + 1, &end, 10);
-			if (end == s + 1 || b < a)
-				return -1;
-			s = end;
-		}
-		for (long i = a; i <= b; i++) {
-			int *nv = realloc(v, (n + 1) * sizeof(int));
-
-			if (!nv) {
-				free(v);
-				return -1;
-			}
-			v = nv;
-			v[n++] = (int)i;
-		}
-		if (*s == ',')
-			s++;
-		else if (*s)
-			goto bad;
-	}
-	*out = v;
-	*nr = n;
-	return n ? 0 : -1;
-bad:
-	free(v);
-	return -1;
-}
-
 static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
 static const char *mmap_str;
 static bool system_wide, no_inherit, callchain, raw, timestamp, sample_cpu, quiet, verbose;
+static bool strict_freq, no_samples, inherit_stat, no_buildid, no_buildid_cache;
 static uint64_t period;
 
-static int call_graph_opt(const struct option *opt, const char *arg, int unset)
+static unsigned long max_stack;	/* --call-graph fp,N: 0 = the kernel's limit */
+static bool cg_unsupported;	/* dwarf/lbr: said so, no usage dump */
+
+static bool use_clockid;
+static int clockid;
+static uint64_t max_size;
+static int delay_ms;
+
+static void on_enable(void *arg)
+{
+	if (!quiet)
+		fprintf(stderr, "Events enabled\n");
+}
+
+static int delay_opt(const struct option *opt, const char *arg, int unset)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (end == arg || *end || v < -1 || v > 3600 * 1000) {
+		error("invalid -D '%s': give milliseconds, or -1 (pulse has no time ranges yet)",
+		      arg);
+		return -1;
+	}
+	delay_ms = (int)v;
+	return 0;
+}
+
+static int max_size_opt(const struct option *opt, const char *arg, int unset)
 {
 	if (unset) {
-		callchain = false;
+		max_size = 0;
 		return 0;
 	}
-	if (!arg || !strcmp(arg, "fp") || !strncmp(arg, "fp,", 3)) {
+	if (record_parse_size(arg, (__u64 *)&max_size)) {
+		error("invalid --max-size '%s': give a size such as 100K or 2M", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int clockid_opt(const struct option *opt, const char *arg, int unset)
+{
+	if (unset) {
+		use_clockid = false;
+		return 0;
+	}
+	if (use_clockid) {
+		error("-k given twice");
+		return -1;
+	}
+	if (record_parse_clockid(arg, &clockid))
+		return -1;
+	use_clockid = true;
+	return 0;
+}
+
+static int no_call_graph_opt(const struct option *opt, const char *arg, int unset)
+{
+	callchain = false;
+	return 0;
+}
+
+/*
+ * perf's parse_callchain_record(): fp[,max_stack] (a max_stack below
+ * kernel.perf_event_max_stack becomes sample_max_stack), dwarf[,size] with
+ * size a multiple of 8 up to 65528, lbr. pulse records only fp.
+ */
+static int call_graph_opt(const struct option *opt, const char *arg, int unset)
+{
+	const char *comma = strchr(arg, ',');
+	size_t len = comma ? (size_t)(comma - arg) : strlen(arg);
+
+	if (len == 2 && !strncmp(arg, "fp", 2)) {
 		callchain = true;
+		max_stack = 0;
+		if (comma) {
+			unsigned long v = strtoul(comma + 1, NULL, 0);
+			unsigned long limit = 127;
+			FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
+
+			if (f) {
+				if (fscanf(f, "%lu", &limit) != 1)
+					limit = 127;
+				fclose(f);
+			}
+			if (v < limit)
+				max_stack = v;
+		}
 		return 0;
 	}
-	error("call-graph mode '%s' is not supported yet; use 'fp' (frame pointers)", arg);
+	if (len == 5 && !strncmp(arg, "dwarf", 5)) {
+		if (comma) {
+			char *end;
+			unsigned long long sz = strtoull(comma + 1, &end, 0);
+
+			if (end == comma + 1 || *end || !sz || sz > 65528) {
+				error("incorrect stack dump size (max 65528): %s", comma + 1);
+				return -1;
+			}
+		}
+		error("pulse cannot record dwarf callchains yet: use --call-graph fp (or -g)");
+		cg_unsupported = true;
+		return -1;
+	}
+	if (len == 3 && !strncmp(arg, "lbr", 3) && !comma) {
+		error("pulse cannot record lbr callchains yet: use --call-graph fp (or -g)");
+		cg_unsupported = true;
+		return -1;
+	}
+	error("unknown --call-graph mode '%s': use fp, dwarf[,size] or lbr", arg);
 	return -1;
 }
 
@@ -138,40 +220,33 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('i', "no-inherit", &no_inherit, "child tasks do not inherit counters"),
 	OPT_STRING('F', "freq", &freq_str, "freq or 'max'", "profile at this frequency"),
 	OPT_U64('c', "count", &period, "event period to sample"),
+	OPT_BOOLEAN(0, "strict-freq", &strict_freq, "fail if the specified frequency can't be used"),
 	OPT_BOOLEAN('g', NULL, &callchain, "enables call-graph recording (frame pointers)"),
-	OPT_CALLBACK_OPTARG(0, "call-graph", NULL, "record_mode", "fp: frame-pointer call graphs",
-			    call_graph_opt),
+	OPT_CALLBACK(0, "call-graph", NULL, "record_mode[,record_size]",
+		     "fp[,max_stack]: frame-pointer call graphs (dwarf and lbr: not yet)",
+		     call_graph_opt),
+	OPT_CALLBACK_NOOPT(0, "no-call-graph", NULL, "disables call-graph recording",
+			   no_call_graph_opt),
 	OPT_BOOLEAN('R', "raw-samples", &raw, "collect raw sample records from all opened counters"),
 	OPT_BOOLEAN('T', "timestamp", &timestamp, "record the sample timestamps"),
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
-	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (power of 2)"),
+	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (rounded up to a power of 2)"),
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
+	OPT_CALLBACK('k', "clockid", NULL, "clockid",
+		     "clockid to use for events, see clock_gettime()", clockid_opt),
+	OPT_CALLBACK(0, "max-size", NULL, "size", "Limit the maximum size of the output file",
+		     max_size_opt),
+	OPT_CALLBACK('D', "delay", NULL, "ms",
+		     "ms to wait before starting measurement after program start (-1: start with events disabled)",
+		     delay_opt),
+	OPT_BOOLEAN('n', "no-samples", &no_samples, "don't sample"),
+	OPT_BOOLEAN('s', "stat", &inherit_stat, "per thread counts"),
+	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
+	OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
+		    "do not update the buildid cache (pulse never does)"),
 	OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose"),
 	OPT_END(),
 };
-
-static int parse_mmap_pages(const char *s, size_t *pages)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 0);
-	long page = sysconf(_SC_PAGESIZE);
-
-	if (end == s || s[0] == '-')
-		return -1;
-	switch (*end) {
-	case 0:
-		break;
-	case 'B': case 'b': v = v / page; end++; break;
-	case 'K': case 'k': v = v * 1024 / page; end++; break;
-	case 'M': case 'm': v = v * 1024 * 1024 / page; end++; break;
-	case 'G': case 'g': v = v * 1024 * 1024 * 1024 / page; end++; break;
-	default: return -1;
-	}
-	if (*end || !v || (v & (v - 1)))
-		return -1;
-	*pages = v;
-	return 0;
-}
 
 static int open_output(const char *name, bool *pipe_mode)
 {
@@ -194,73 +269,6 @@ static int open_output(const char *name, bool *pipe_mode)
 	return fd < 0 ? -errno : fd;
 }
 
-static void print_error(const struct pulse_record_error *e, int ret, const char *out,
-			const char *cmd)
-{
-	int err = -ret;
-
-	switch (e->stage) {
-	case PULSE_REC_OPEN:
-		if (err == ENOENT || err == EOPNOTSUPP || err == ENODEV) {
-			error("the '%s' event is not supported on this machine", e->evsel);
-		} else if (e->tid > 0) {
-			error("cannot open event '%s' for thread %d: %s", e->evsel ? e->evsel : "?",
-			      (int)e->tid, strerror(err));
-		} else {
-			error("cannot open event '%s' on cpu %d: %s", e->evsel ? e->evsel : "?",
-			      e->cpu, strerror(err));
-		}
-		if (hint_for_open_error(err, e->evsel))
-			hint("%s", hint_for_open_error(err, e->evsel));
-		break;
-	case PULSE_REC_MMAP:
-		error("cannot mmap the ring buffer of cpu %d: %s", e->cpu, strerror(err));
-		if (hint_for_mmap_error(err))
-			hint("%s", hint_for_mmap_error(err));
-		break;
-	case PULSE_REC_WORKLOAD:
-		error("cannot run '%s': %s", cmd ? cmd : "the workload", strerror(err));
-		break;
-	case PULSE_REC_WRITE:
-		if (err == ENOSPC)
-			error("disk full writing '%s': %s; recording stopped, the file keeps what was written",
-			      out, strerror(err));
-		else
-			error("cannot write '%s': %s", out, strerror(err));
-		break;
-	case PULSE_REC_TRACEFS:
-		error("cannot read the tracepoint formats from tracefs: %s", strerror(err));
-		hint("mount it with 'mount -t tracefs nodev /sys/kernel/tracing' (pulse does this itself when root)");
-		break;
-	case PULSE_REC_TARGET:
-		error("no such process or thread: %d", (int)e->tid);
-		break;
-	default:
-		error("recording failed: %s", strerror(err));
-	}
-}
-
-static void print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode)
-{
-	fprintf(stderr, "[ pulse record: Woken up %llu times to write data ]\n",
-		st->wakeups);
-	if (st->lost_events) {
-		char buf[1024];
-		int n = 0;
-
-		for (int i = 0; i < st->nr_cpus && n < (int)sizeof(buf) - 40; i++)
-			if (st->lost_per_cpu[i])
-				n += snprintf(buf + n, sizeof(buf) - n, "%scpu %d: %llu",
-					      n ? ", " : "", st->cpu_of[i], st->lost_per_cpu[i]);
-		fprintf(stderr, "[ pulse record: Lost %llu events in %llu chunks (%s) ]\n", st->lost_events, st->lost_chunks, buf);
-	}
-	/* The kernel counts ring-buffer drops in both; say it once. */
-	if (st->lost_samples && st->lost_samples != st->lost_events)
-		fprintf(stderr, "[ pulse record: Lost %llu samples ]\n", st->lost_samples);
-	fprintf(stderr, "[ pulse record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-		st->bytes / 1024.0 / 1024.0, pipe_mode ? "-" : out, st->samples);
-}
-
 static int do_record(int argc, const char **argv, const char **argv_self)
 {
 	struct pulse_record_opts o = { .sz = sizeof(o) };
@@ -279,20 +287,28 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		/* an event error already said what is wrong and what is near */
 		if (event_error)
 			return event_error;
+		if (cg_unsupported)
+			return PULSE_EXIT_USAGE;
 		usage_with_options(record_usage, record_options);
 		return PULSE_EXIT_USAGE;
 	}
 	argv = argv + 1;
-	if (cpu_list && parse_list(cpu_list, &cpus, &nr_cpus)) {
+	if (cpu_list && record_parse_list(cpu_list, &cpus, &nr_cpus)) {
 		error("invalid cpu list '%s'", cpu_list);
 		return PULSE_EXIT_USAGE;
 	}
-	if (pid_list && parse_list(pid_list, &pids, &nr_pids)) {
+	if (pid_list && record_parse_list(pid_list, &pids, &nr_pids)) {
 		error("invalid pid list '%s'", pid_list);
 		return PULSE_EXIT_USAGE;
 	}
-	if (tid_list && parse_list(tid_list, &tids, &nr_tids)) {
+	if (tid_list && record_parse_list(tid_list, &tids, &nr_tids)) {
 		error("invalid tid list '%s'", tid_list);
+		return PULSE_EXIT_USAGE;
+	}
+	/* perf refuses these too (silently, exit 255) */
+	if (argc && (pid_list || tid_list)) {
+		error("a command cannot be recorded with %s: give one or the other",
+		      pid_list ? "-p" : "-t");
 		return PULSE_EXIT_USAGE;
 	}
 	if (!argc && !system_wide && !cpu_list && !pid_list && !tid_list) {
@@ -300,29 +316,15 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		usage_with_options(record_usage, record_options);
 		return PULSE_EXIT_USAGE;
 	}
-	if (freq_str) {
-		char *end;
-
-		if (!strcmp(freq_str, "max")) {
-			FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
-			unsigned long long v = 4000;
-
-			if (f) {
-				if (fscanf(f, "%llu", &v) != 1)
-					v = 4000;
-				fclose(f);
-			}
-			o.freq = v;
-		} else {
-			o.freq = strtoull(freq_str, &end, 0);
-			if (end == freq_str || *end || !o.freq) {
-				error("invalid frequency '%s'", freq_str);
-				return PULSE_EXIT_USAGE;
-			}
-		}
+	if (freq_str && period) {
+		error("cannot set frequency and period at the same time");
+		return PULSE_EXIT_USAGE;
 	}
-	if (mmap_str && parse_mmap_pages(mmap_str, &o.mmap_pages)) {
-		error("invalid -m '%s': give a power-of-two number of pages (or a size like 512K)",
+	ret = record_config_freq(period ? NULL : freq_str, strict_freq, quiet, &o.freq);
+	if (ret)
+		return ret;
+	if (mmap_str && record_parse_mmap_pages(mmap_str, &o.mmap_pages, quiet)) {
+		error("invalid -m '%s': give a number of pages (or a size like 512K)",
 		      mmap_str);
 		return PULSE_EXIT_USAGE;
 	}
@@ -369,7 +371,18 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.no_inherit = no_inherit;
 	o.period = period;
 	o.callchain = callchain;
+	o.max_stack = max_stack;
 	o.raw = raw;
+	o.no_samples = no_samples;
+	o.inherit_stat = inherit_stat;
+	o.no_buildid = no_buildid;
+	o.use_clockid = use_clockid;
+	o.max_size = max_size;
+	o.delay_ms = delay_ms;
+	o.on_enable = on_enable;
+	if (delay_ms && !quiet)
+		fprintf(stderr, "Events disabled\n");
+	o.clockid = clockid;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;
 	o.output = out;
@@ -384,15 +397,20 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	if (e.fell_back && explicit_cycles && !quiet)
 		warning("the cycles event is not supported (no hardware PMU), falling back to cpu-clock");
 	if (ret) {
-		print_error(&e, ret, output_name, argc ? argv[0] : NULL);
+		record_print_error(&e, ret, output_name, argc ? argv[0] : NULL);
 		/* A full disk still leaves a finished, readable file: say what it holds. */
 		if (e.stage == PULSE_REC_WRITE && st.disk_full)
 			status = 1;
 	} else {
 		status = 0;
 	}
+	/* perf exits with the command's status, or dies of its signal */
+	if (!ret && st.workload_ran && WIFEXITED(st.workload_status))
+		status = WEXITSTATUS(st.workload_status);
+	else if (!ret && st.workload_ran && WIFSIGNALED(st.workload_status))
+		exit_signal = WTERMSIG(st.workload_status);
 	if ((!ret || st.disk_full) && !quiet)
-		print_summary(&st, output_name, pipe_mode);
+		record_print_summary(&st, output_name, pipe_mode);
 	pulse_record_output__delete(out);
 	if (!pipe_mode && close(fd)) {
 		error("cannot close '%s': %s", output_name, strerror(errno));
@@ -417,5 +435,6 @@ int cmd_record(int argc, const char **argv)
 	ret = do_record(argc, argv, argv_self);
 	free(argv_self);
 	pulse_evlist__exit(&evlist);
+	raise_exit_signal();
 	return ret;
 }

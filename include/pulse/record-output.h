@@ -47,6 +47,14 @@ struct pulse_record_output_info {
 	const char **argv;
 	const void *tracing_data;		/* TRACING_DATA payload; NULL: no tracepoints */
 	size_t tracing_data_size;
+	/*
+	 * Bytes kept before the data for the closing features (BUILD_ID,
+	 * SAMPLE_TIME) so that they survive a full disk; 0: 128 KiB.
+	 */
+	size_t feature_reserve;
+	bool no_buildid;			/* -B: no BUILD_ID feature */
+	bool use_clockid;			/* -k: CLOCKID and CLOCK_DATA of @clockid */
+	int clockid;
 };
 
 struct pulse_record_output;

@@ -35,10 +35,23 @@ struct pulse_record_opts {
 	__u64 freq;			/* -F, 0: default 4000 unless period */
 	__u64 period;			/* -c */
 	bool callchain;			/* -g: frame-pointer callchains */
+	__u16 max_stack;		/* --call-graph fp,N: sample_max_stack, 0 = the kernel's */
 	bool raw;			/* -R */
 	bool sample_time;		/* -T (pulse always samples time; kept for perf's flag) */
 	bool sample_cpu;		/* --sample-cpu */
 	size_t mmap_pages;		/* -m, power of 2; 0 = 128 (512 KiB) */
+	bool no_samples;		/* -n: sample_period/freq 0, counting only */
+	bool inherit_stat;		/* -s: per-thread counts (inherit_stat, TOTAL_TIME_*) */
+	bool no_buildid;		/* -B: no BUILD_ID feature */
+	__u64 max_size;			/* --max-size: stop once this many data bytes are written */
+	/*
+	 * -D: the events start disabled (a dummy event tracks side-band
+	 * from the start), enabled this many ms after the command starts;
+	 * -1: never (0: no delay)
+	 */
+	int delay_ms;
+	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
+	int clockid;
 	/* output */
 	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
 	int argc_self;			/* pulse's own command line, for CMDLINE */
@@ -47,6 +60,8 @@ struct pulse_record_opts {
 	/* called once the events are open and the workload may start (may be NULL) */
 	void (*on_start)(void *arg);
 	void *arg;
+	/* -D: called when the events are enabled after the delay (may be NULL) */
+	void (*on_enable)(void *arg);
 };
 
 struct pulse_record_stats {
@@ -62,6 +77,7 @@ struct pulse_record_stats {
 	int workload_status;		/* wait status of the command */
 	bool workload_ran;
 	bool disk_full;
+	bool max_size_reached;		/* --max-size stopped the recording */
 };
 
 /* Where an error happened, for the CLI's message. */
@@ -77,7 +93,9 @@ enum pulse_record_stage {
 
 struct pulse_record_error {
 	enum pulse_record_stage stage;
-	const char *evsel;		/* event name for PULSE_REC_OPEN */
+	const char *evsel;		/* event name for PULSE_REC_OPEN, as opened */
+	__u32 type;			/* and its attr's type and sample_freq (0: a period) */
+	__u64 sample_freq;
 	int cpu;
 	pid_t tid;
 	bool fell_back;			/* cycles -> cpu-clock happened (warn once) */

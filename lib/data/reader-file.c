@@ -91,8 +91,8 @@ static int read_features(struct pulse_data *d)
 	if (!nr)
 		return 0;
 	if (d->data_cut) {
-		pr_warn("perf.data: data section runs past the end of the file; "
-			"the features after it are lost\n");
+		pr_warn("%s: data section runs past the end of the file; "
+			"the features after it are lost\n", d->path ? d->path : "perf.data");
 		return 0;
 	}
 	if (table > d->file_size || nr * sizeof(struct pulse_file_section) > d->file_size - table)

@@ -58,6 +58,7 @@ struct saved_rec {
 };
 
 struct pulse_data {
+	char *path;			/* as opened, for warnings; NULL: a buffer */
 	/* file or buffer image */
 	const unsigned char *mem;
 	size_t mem_len;

@@ -191,6 +191,11 @@ int pulse_data__open(struct pulse_data **dp, const char *path)
 	err = data_new(&d);
 	if (err)
 		return err;
+	d->path = strdup(path);
+	if (!d->path) {
+		err = -ENOMEM;
+		goto fail;
+	}
 	if (!strcmp(path, "-")) {
 		d->fd = STDIN_FILENO;
 	} else {
@@ -246,6 +251,7 @@ void pulse_data__close(struct pulse_data *d)
 {
 	if (!d)
 		return;
+	free(d->path);
 	for (size_t i = 0; i < d->nr_attrs; i++) {
 		free(d->attrs[i]->ids);
 		free(d->attrs[i]->name);

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <pulse/evlist.h>
 #include <pulse/open.h>
 
@@ -64,6 +65,13 @@ void pulse_evlist__set_leader(struct pulse_evlist *evlist, int first, int nr)
 	}
 }
 
+/* The PMU of hardware events: "cpu", or "cpu_core" on hybrid machines. */
+static bool has_core_pmu(void)
+{
+	return !access("/sys/bus/event_source/devices/cpu", F_OK) ||
+	       !access("/sys/bus/event_source/devices/cpu_core", F_OK);
+}
+
 /* Open the evsel at @idx, rewriting and retrying it as perf record does when asked to. */
 static int open_evsel(struct pulse_evlist *evlist, int idx, const struct pulse_evlist_open_opts *o,
 		      struct pulse_evlist_open_result *res)
@@ -79,7 +87,13 @@ static int open_evsel(struct pulse_evlist *evlist, int idx, const struct pulse_e
 		pulse_evlist__close_evsel(evlist, idx);
 		if (!o->fallback)
 			break;
-		if ((ret == -ENOENT || ret == -EOPNOTSUPP || ret == -ENODEV) &&
+		/*
+		 * Without a core PMU, cycles is cpu-clock whatever else is wrong
+		 * (a bad cpu, a frequency too high): fall back, so that the error
+		 * names the event as opened.
+		 */
+		if ((ret == -ENOENT || ret == -EOPNOTSUPP || ret == -ENODEV ||
+		     (ret == -EINVAL && !has_core_pmu())) &&
 		    pulse_evsel__fallback(e)) {
 			res->fell_back = true;
 			continue;

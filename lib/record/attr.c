@@ -9,9 +9,14 @@
  *    tracepoints and with --sample-cpu; RAW for tracepoints and -R;
  *    CALLCHAIN with -g on every event, the tracking one included;
  *    IDENTIFIER whenever there is more than one event;
+ *  - -k: use_clockid and clockid on every event;
  *  - read_format ID|LOST, sample_id_all, inherit unless --no-inherit;
+ *    -s adds TOTAL_TIME_ENABLED|RUNNING and inherit_stat; -n zeroes the
+ *    period/frequency (freq stays set);
  *  - disabled, then enabled by exec of the command (enable_on_exec) or by
  *    the recorder after synthesis; the system-wide dummy starts enabled;
+ *    with -D a dummy tracks side-band (enabled at exec, or at once), the
+ *    events wait for the recorder to enable them after the delay;
  *  - the side-band bits (mmap, comm, task, mmap2, comm_exec, ksymbol,
  *    bpf_event) on the tracking event only.
  */
@@ -30,6 +35,7 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 {
 	bool sw = pulse_record__is_system_wide(o);
 	bool task_target = o->nr_pids || o->nr_tids;
+	bool on_exec = o->argv && !sw && !task_target;
 
 	for (int i = 0; i < nr; i++) {
 		struct pulse_evsel *e = evsels[i];
@@ -58,17 +64,32 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 			a->sample_type |= PERF_SAMPLE_CPU;
 		if ((tp || o->raw) && e != dummy)
 			a->sample_type |= PERF_SAMPLE_RAW;
-		if (o->callchain)
+		if (o->callchain) {
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+			a->sample_max_stack = o->max_stack;
+		}
 		if (e->sample_read)
 			a->sample_type |= PERF_SAMPLE_READ;
 		if (nr > 1)
 			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		if (o->inherit_stat) {
+			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+					  PERF_FORMAT_TOTAL_TIME_RUNNING;
+			a->inherit_stat = 1;
+		}
+		/* perf keeps freq set and zeroes the value */
+		if (o->no_samples && e != dummy)
+			a->sample_period = 0;
 		a->sample_id_all = 1;
+		if (o->use_clockid) {
+			a->use_clockid = 1;
+			a->clockid = o->clockid;
+		}
 		a->inherit = !o->no_inherit;
-		a->disabled = e != dummy;
-		if (o->argv && !sw && !task_target)
+		/* -D: only the tracking dummy starts with the command */
+		a->disabled = e != dummy || on_exec;
+		if (on_exec && (!o->delay_ms || e == dummy))
 			a->enable_on_exec = 1;
 		if (e == tracking) {
 			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;

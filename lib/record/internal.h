@@ -68,7 +68,7 @@ static inline bool has_task_target(const struct pulse_record_opts *o)
 
 static inline bool want_stop(struct rec *r)
 {
-	return r->opts->stop && *r->opts->stop;
+	return (r->opts->stop && *r->opts->stop) || r->stats->max_size_reached;
 }
 
 /* target.c */

@@ -86,6 +86,9 @@ int rec_main_loop(struct rec *r)
 		ret = rec_drain_all(r);
 		if (ret)
 			return ret;
+		/* perf's record__output_max_size_exceeded(), checked a pass at a time */
+		if (o->max_size && pulse_record_output__data_size(r->out) >= o->max_size)
+			r->stats->max_size_reached = true;
 		if (now_ns() - last_sync >= 1000000000ULL) {
 			ret = pulse_record_output__sync(r->out);
 			if (ret)

@@ -16,6 +16,7 @@ struct file_output {
 	struct pulse_record_output core;
 	int fd;				/* not owned */
 	bool pipe;			/* perf's pipe format */
+	bool no_buildid;		/* -B */
 	struct pulse_data_writer *w;	/* from start on */
 	struct pulse_record_track track;
 };
@@ -28,11 +29,13 @@ static struct file_output *to_file(struct pulse_record_output *out)
 static int file_start(struct pulse_record_output *out, const struct pulse_record_output_info *info)
 {
 	struct file_output *f = to_file(out);
-	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .pipe = f->pipe };
+	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .pipe = f->pipe,
+					     .reserve = info->feature_reserve };
 	int ret;
 
 	if (f->w)
 		return -EBUSY;
+	f->no_buildid = info->no_buildid;
 	ret = pulse_record_track__init(&f->track, info->attrs, info->nr_attrs);
 	if (ret)
 		return ret;
@@ -69,7 +72,7 @@ static int file_sync(struct pulse_record_output *out)
 static int file_finish(struct pulse_record_output *out)
 {
 	struct file_output *f = to_file(out);
-	int ret = pulse_record_features__write_finish(f->w, &f->track);
+	int ret = pulse_record_features__write_finish(f->w, &f->track, !f->no_buildid);
 
 	if (!ret)
 		ret = pulse_data_writer__finish(f->w);

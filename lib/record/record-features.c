@@ -6,11 +6,36 @@
  * SAMPLE_TIME at its end. TRACING_DATA is read from tracefs once per run
  * and handed to every output.
  */
+#include <time.h>
+#include <sys/time.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "record/internal.h"
 #include "record/record-features.h"
+
+/*
+ * -k: CLOCKID (the clock's resolution in ns) and CLOCK_DATA (version 1,
+ * the clockid, the wall clock and that clock read together), as perf's
+ * record__init_clock().
+ */
+static int clock_features(struct pulse_data_writer *w, int clockid)
+{
+	struct { __u32 version, clockid; __u64 tod_ns, clockid_ns; } cd = { 1, (__u32)clockid };
+	struct timespec res, now;
+	struct timeval tod;
+	__u64 res_ns;
+	int ret;
+
+	if (clock_getres(clockid, &res) || gettimeofday(&tod, NULL) ||
+	    clock_gettime(clockid, &now))
+		return -errno;
+	res_ns = res.tv_sec * 1000000000ULL + res.tv_nsec;
+	cd.tod_ns = tod.tv_sec * 1000000000ULL + tod.tv_usec * 1000ULL;
+	cd.clockid_ns = now.tv_sec * 1000000000ULL + now.tv_nsec;
+	ret = pulse_data_writer__add_feature(w, PULSE_FEAT_CLOCKID, &res_ns, sizeof(res_ns));
+	return ret ? ret : pulse_data_writer__add_feature(w, PULSE_FEAT_CLOCK_DATA, &cd, sizeof(cd));
+}
 
 int pulse_record_features__write_start(struct pulse_data_writer *w,
 					const struct pulse_record_output_info *info)
@@ -44,6 +69,8 @@ int pulse_record_features__write_start(struct pulse_data_writer *w,
 			ret = 0; /* this machine cannot say (e.g. no cpuinfo field) */
 		pulse_buf__release(&b);
 	}
+	if (!ret && info->use_clockid)
+		ret = clock_features(w, info->clockid);
 	return ret;
 }
 
@@ -143,9 +170,9 @@ static int build_ids(struct pulse_data_writer *w, const struct pulse_dsos *dsos)
 }
 
 int pulse_record_features__write_finish(struct pulse_data_writer *w,
-					 const struct pulse_record_track *t)
+					 const struct pulse_record_track *t, bool build_id)
 {
-	int ret = build_ids(w, &t->machine.dsos);
+	int ret = build_id ? build_ids(w, &t->machine.dsos) : 0;
 
 	if (!ret && t->first_time) {
 		struct pulse_feat_ctx ctx = { .first_time = t->first_time,

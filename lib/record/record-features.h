@@ -17,6 +17,6 @@ int pulse_record_features__write_start(struct pulse_data_writer *w,
 
 /* BUILD_ID of the DSOs @t saw hit, SAMPLE_TIME when it saw samples. */
 int pulse_record_features__write_finish(struct pulse_data_writer *w,
-					const struct pulse_record_track *t);
+					const struct pulse_record_track *t, bool build_id);
 
 #endif

@@ -50,7 +50,7 @@ int rec_write_lost_samples(struct rec *r)
 {
 	for (int i = 0; i < r->nr_evsels; i++) {
 		struct pulse_evsel *e = r->evsels[i];
-		__u64 lost = 0, v[3];
+		__u64 lost = 0, v[8];
 		size_t nr_ids;
 		const __u64 *ids = pulse_evlist__ids(&r->evlist, i, &nr_ids);
 
@@ -58,8 +58,11 @@ int rec_write_lost_samples(struct rec *r)
 			for (int t = 0; t < r->nr_threads; t++) {
 				int fd = pulse_evlist__fd(&r->evlist, i, c, t);
 
-				if (fd >= 0 && read(fd, v, sizeof(v)) == sizeof(v))
-					lost += v[2];
+				ssize_t n = fd >= 0 ? read(fd, v, sizeof(v)) : -1;
+
+				/* value, [enabled, running,] id, lost: LOST comes last */
+				if (n >= 24 && n % 8 == 0)
+					lost += v[n / 8 - 1];
 			}
 		}
 		if (!lost)

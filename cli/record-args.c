@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse record's option values, parsed as perf 6.1 parses them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <time.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "builtin.h"
+#include "record.h"
+
+/* "1,2,5-7" into an int array. */
+int record_parse_list(const char *s, int **out, size_t *nr)
+{
+	int *v = NULL;
+	size_t n = 0;
+	char *end;
+
+	while (*s) {
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s || a < 0)
+			return -1;
+		b = a;
+		s = end;
+		if (*s == '-') {
+			b = strtol(s + 1, &end, 10);
+			if (end == s + 1 || b < a)
+				return -1;
+			s = end;
+		}
+		for (long i = a; i <= b; i++) {
+			int *nv = realloc(v, (n + 1) * sizeof(int));
+
+			if (!nv) {
+				free(v);
+				return -1;
+			}
+			v = nv;
+			v[n++] = (int)i;
+		}
+		if (*s == ',')
+			s++;
+		else if (*s)
+			goto bad;
+	}
+	*out = v;
+	*nr = n;
+	return n ? 0 : -1;
+bad:
+	free(v);
+	return -1;
+}
+
+/*
+ * perf's __evlist__parse_mmap_pages(): a size is aligned up to whole
+ * pages; a count that is not a power of two (0 too) is rounded up to one,
+ * with perf's line (unless -q).
+ */
+int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10), mult = 0;
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (end == s || s[0] == '-')
+		return -1;
+	switch (*end) {
+	case 0: break;
+	case 'B': case 'b': mult = 1; break;
+	case 'K': case 'k': mult = 1ULL << 10; break;
+	case 'M': case 'm': mult = 1ULL << 20; break;
+	case 'G': case 'g': mult = 1ULL << 30; break;
+	default: return -1;
+	}
+	if (mult) {
+		if (end[1] || v > (1ULL << 40))
+			return -1;
+		v = (v * mult + page - 1) / page;
+	}
+	if (v > (1ULL << 30))
+		return -1;
+	if (!v || (v & (v - 1))) {
+		unsigned long long n = 1, size;
+		int unit = 0;
+
+		while (n < v)
+			n <<= 1;
+		v = n;
+		/* perf's unit_number__scnprintf(): 1024K, 2M */
+		size = v * page;
+		while (size / 1024 > 1 && unit < 3) {
+			size /= 1024;
+			unit++;
+		}
+		if (!quiet)
+			fprintf(stderr, "rounding mmap pages size to %llu%c (%llu pages)\n", size,
+				"BKMG"[unit], v);
+	}
+	*pages = v;
+	return 0;
+}
+
+/* --max-size: a size with its unit (B, K, M, G), as perf; 0 or -1 */
+int record_parse_size(const char *s, __u64 *size)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10), mult;
+
+	if (end == s || s[0] == '-' || !*end || end[1])
+		return -1;
+	switch (*end) {
+	case 'B': mult = 1; break;
+	case 'K': mult = 1ULL << 10; break;
+	case 'M': mult = 1ULL << 20; break;
+	case 'G': mult = 1ULL << 30; break;
+	default: return -1;
+	}
+	*size = v * mult;
+	return 0;
+}
+
+/*
+ * perf's parse_clockid(): a number, or a name with or without "CLOCK_",
+ * any case. Return 0, or -1 after perf's message as the error: line.
+ */
+int record_parse_clockid(const char *str, int *clockid)
+{
+	static const struct { const char *name; int id; } clocks[] = {
+		{ "monotonic", CLOCK_MONOTONIC }, { "monotonic_raw", CLOCK_MONOTONIC_RAW },
+		{ "realtime", CLOCK_REALTIME }, { "boottime", CLOCK_BOOTTIME },
+		{ "tai", CLOCK_TAI }, { "mono", CLOCK_MONOTONIC },
+		{ "raw", CLOCK_MONOTONIC_RAW }, { "real", CLOCK_REALTIME },
+		{ "boot", CLOCK_BOOTTIME },
+	};
+	const char *name = str;
+	struct timespec res;
+
+	if (sscanf(str, "%d", clockid) == 1)
+		goto check;
+	if (!strncasecmp(name, "CLOCK_", 6))
+		name += 6;
+	for (size_t i = 0; i < sizeof(clocks) / sizeof(clocks[0]); i++) {
+		if (!strcasecmp(name, clocks[i].name)) {
+			*clockid = clocks[i].id;
+			goto check;
+		}
+	}
+	error("unknown clockid %s, check man page", str);
+	return -1;
+check:
+	if (clock_getres(*clockid, &res)) {
+		error("clockid %s: %s", str, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * perf's record_opts__config_freq(): -F max (an info line), -F above
+ * kernel.perf_event_max_sample_rate (throttled to it with perf's warning,
+ * or perf's error with --strict-freq), the default 4000 Hz lowered to a
+ * smaller limit. Return: 0, or the exit status after an error: line.
+ */
+int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
+	unsigned long long max_rate = 0, v;
+	char *end;
+
+	if (f) {
+		if (fscanf(f, "%llu", &max_rate) != 1)
+			max_rate = 0;
+		fclose(f);
+	}
+	if (!str) {
+		if (max_rate && max_rate < 4000) {
+			if (!quiet)
+				fprintf(stderr, "Lowering default frequency rate from %u to %llu.\n"
+					"Please consider tweaking /proc/sys/kernel/perf_event_max_sample_rate.\n",
+					4000, max_rate);
+			*freq = max_rate;
+		}
+		return 0;
+	}
+	if (!strcasecmp(str, "max")) {
+		if (!max_rate) {
+			error("couldn't read /proc/sys/kernel/perf_event_max_sample_rate");
+			return 1;
+		}
+		if (!quiet)
+			fprintf(stderr, "info: Using a maximum frequency rate of %llu Hz\n", max_rate);
+		*freq = max_rate;
+		return 0;
+	}
+	v = strtoull(str, &end, 0);
+	if (end == str || *end || !v || str[0] == '-') {
+		error("invalid frequency '%s'", str);
+		return PULSE_EXIT_USAGE;
+	}
+	if (max_rate && v > max_rate) {
+		if (strict) {
+			/* perf's error, its advice as the hint: line */
+			error("Maximum frequency rate (%llu Hz) exceeded.", max_rate);
+			hint("use -F with a lower value or raise /proc/sys/kernel/perf_event_max_sample_rate");
+			return PULSE_EXIT_USAGE;
+		}
+		if (!quiet)
+			fprintf(stderr,
+				"warning: Maximum frequency rate (%llu Hz) exceeded, throttling from %llu Hz to %llu Hz.\n"
+				"         The limit can be raised via /proc/sys/kernel/perf_event_max_sample_rate.\n"
+				"         The kernel will lower it when perf's interrupts take too long.\n"
+				"         Use --strict-freq to disable this throttling, refusing to record.\n",
+				max_rate, v, max_rate);
+		v = max_rate;
+	}
+	*freq = v;
+	return 0;
+}

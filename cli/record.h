@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pulse record's helpers in cli/: option values (record-args.c) and the
+ * lines it prints (record-messages.c).
+ */
+#ifndef PULSE_CLI_RECORD_H
+#define PULSE_CLI_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <pulse/record.h>
+
+/* "1,2,5-7" into an int array: 0, or -1 for a bad list */
+int record_parse_list(const char *s, int **out, size_t *nr);
+/* -m: pages, or a size with a B/K/M/G suffix: 0, or -1 for a bad value */
+int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet);
+/* --max-size: "100K", "2M" (the unit is required, as perf): 0 or -1 */
+int record_parse_size(const char *s, __u64 *size);
+/* -k: a clock name or number into *clockid: 0, or -1 after an error: line */
+int record_parse_clockid(const char *str, int *clockid);
+/* -F (NULL: none) and --strict-freq into *freq: 0 or an exit status */
+int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq);
+
+/* cli/strerror-hints.c: the hint for a failed open, by errno and target */
+const char *hint_for_record_open_error(const struct pulse_record_error *e, int err);
+
+/* The error: and hint: lines of a failed pulse_record__run(). */
+void record_print_error(const struct pulse_record_error *e, int ret, const char *out,
+			const char *cmd);
+/* perf's "[ perf record: ... ]" summary lines. */
+void record_print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode);
+
+#endif
