@@ -295,38 +295,45 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	argv = argv + 1;
 	if (cpu_list && record_parse_list(cpu_list, &cpus, &nr_cpus)) {
 		error("invalid cpu list '%s'", cpu_list);
-		return PULSE_EXIT_USAGE;
+		ret = PULSE_EXIT_USAGE;
+		goto out_lists;
 	}
 	if (pid_list && record_parse_list(pid_list, &pids, &nr_pids)) {
 		error("invalid pid list '%s'", pid_list);
-		return PULSE_EXIT_USAGE;
+		ret = PULSE_EXIT_USAGE;
+		goto out_lists;
 	}
 	if (tid_list && record_parse_list(tid_list, &tids, &nr_tids)) {
 		error("invalid tid list '%s'", tid_list);
-		return PULSE_EXIT_USAGE;
+		ret = PULSE_EXIT_USAGE;
+		goto out_lists;
 	}
 	/* perf refuses these too (silently, exit 255) */
 	if (argc && (pid_list || tid_list)) {
 		error("a command cannot be recorded with %s: give one or the other",
 		      pid_list ? "-p" : "-t");
-		return PULSE_EXIT_USAGE;
+		ret = PULSE_EXIT_USAGE;
+		goto out_lists;
 	}
 	if (!argc && !system_wide && !cpu_list && !pid_list && !tid_list) {
 		error("nothing to record: give a command, -p, -t, -a or -C");
 		usage_with_options(record_usage, record_options);
-		return PULSE_EXIT_USAGE;
+		ret = PULSE_EXIT_USAGE;
+		goto out_lists;
 	}
 	if (freq_str && period) {
 		error("cannot set frequency and period at the same time");
-		return PULSE_EXIT_USAGE;
+		ret = PULSE_EXIT_USAGE;
+		goto out_lists;
 	}
 	ret = record_config_freq(period ? NULL : freq_str, strict_freq, quiet, &o.freq);
 	if (ret)
-		return ret;
+		goto out_lists;
 	if (mmap_str && record_parse_mmap_pages(mmap_str, &o.mmap_pages, quiet)) {
 		error("invalid -m '%s': give a number of pages (or a size like 512K)",
 		      mmap_str);
-		return PULSE_EXIT_USAGE;
+		ret = PULSE_EXIT_USAGE;
+		goto out_lists;
 	}
 	if (!evlist.nr) {
 		struct pulse_parse_error perr;
@@ -334,7 +341,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		/* perf's default: cycles:P, which becomes cpu-clock:ppp without a PMU. */
 		if (pulse_evlist__parse(&evlist, "cycles:P", NULL, &perr)) {
 			error("%s", perr.msg);
-			return 1;
+			ret = 1;
+			goto out_lists;
 		}
 	}
 	if (!output_name)
@@ -342,7 +350,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	fd = open_output(output_name, &pipe_mode);
 	if (fd < 0) {
 		error("cannot create '%s': %s", output_name, strerror(-fd));
-		return 1;
+		ret = 1;
+		goto out_lists;
 	}
 	ret = pipe_mode ? pulse_record_output__new_pipe(&out, fd) :
 			  pulse_record_output__new_file(&out, fd);
@@ -350,7 +359,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		error("cannot create '%s': %s", output_name, strerror(-ret));
 		if (!pipe_mode)
 			close(fd);
-		return 1;
+		ret = 1;
+		goto out_lists;
 	}
 
 	memset(&sa, 0, sizeof(sa));
@@ -421,6 +431,12 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	free(pids);
 	free(tids);
 	return status;
+out_lists:
+	/* a usage error after the -C/-p/-t lists were parsed */
+	free(cpus);
+	free(pids);
+	free(tids);
+	return ret;
 }
 
 int cmd_record(int argc, const char **argv)
