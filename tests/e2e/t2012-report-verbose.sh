@@ -23,11 +23,7 @@ test_expect_success PERF 'the same output as perf 6.1' '
 	for f in "$G/calls.data" "$G/calls-g.data" "$G/fork-tp.data" "$DATA/perf-2ev.data" \
 		 "$DATA/perf-g.data" "$DATA/perf-tp.data"; do
 		for a in "-v" "-v --no-children" "-v --sort dso,sym" "-vv -n" "-q -v" "-v --sort sym"; do
-			perf report -i "$f" --symfs "$G/root" --stdio $a 2>/dev/null |
-				grep -v "^# (Tip:" >perf.out &&
-			pulse report -i "$f" --symfs "$G/root" --stdio $a 2>pulse.err |
-				grep -v "^# (Tip:" >pulse.out &&
-			diff -u perf.out pulse.out || { echo "$f $a" >&2; return 1; }
+			same_report "$G/root" "$f" $a || { echo "$f $a" >&2; return 1; }
 		done
 	done
 '

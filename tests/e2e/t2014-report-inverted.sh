@@ -21,11 +21,7 @@ test_expect_success PERF 'the same output as perf 6.1' '
 		for a in "-G --no-children" "-G" "-G -g callee" "-G -g callee --no-children" \
 			 "-G -g flat --no-children" "-G -g folded --no-children" "--inverted --no-children"; do
 			case "$f $a" in *calls.data*-g*) continue ;; esac
-			perf report -i "$f" --symfs "$G/root" --stdio $a 2>/dev/null |
-				grep -v "^# (Tip:" >perf.out &&
-			pulse report -i "$f" --symfs "$G/root" --stdio $a 2>pulse.err |
-				grep -v "^# (Tip:" >pulse.out &&
-			diff -u perf.out pulse.out || { echo "$f $a" >&2; return 1; }
+			same_report "$G/root" "$f" $a || { echo "$f $a" >&2; return 1; }
 		done
 	done
 '

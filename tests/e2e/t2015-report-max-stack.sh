@@ -24,11 +24,7 @@ test_expect_success PERF 'the same output as perf 6.1' '
 			 "--max-stack 3 -g callee" "--max-stack 3 -g caller --no-children" \
 			 "--max-stack=200" "--max-stack -1" "--max-stack 2 --sort parent,sym -p main"; do
 			case "$f $a" in *calls.data*-[gp]\ *) continue ;; esac
-			perf report -i "$f" --symfs "$G/root" --stdio $a 2>/dev/null |
-				grep -v "^# (Tip:" >perf.out &&
-			pulse report -i "$f" --symfs "$G/root" --stdio $a 2>pulse.err |
-				grep -v "^# (Tip:" >pulse.out &&
-			diff -u perf.out pulse.out || { echo "$f $a" >&2; return 1; }
+			same_report "$G/root" "$f" $a || { echo "$f $a" >&2; return 1; }
 		done
 	done
 '

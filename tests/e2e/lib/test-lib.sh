@@ -366,6 +366,16 @@ compare_report() {
 # same_script FILE ARGS...: pulse script and perf script print the same
 # lines (file or pipe mode), not none unless SAME_SCRIPT_EMPTY=ok, and both
 # succeed; nothing is normalised.
+# same_report SYMFS FILE ARGS...: perf report and pulse report --stdio of
+# FILE with ARGS print the same, perf's random tip line left out on both
+same_report() {
+	local root=$1 f=$2; shift 2
+	perf report -i "$f" --symfs "$root" --stdio "$@" 2>/dev/null |
+		grep -v "^# (Tip:" >perf.out &&
+	pulse report -i "$f" --symfs "$root" --stdio "$@" 2>pulse.err |
+		grep -v "^# (Tip:" >pulse.out &&
+	diff -u perf.out pulse.out
+}
 same_script() {
 	local f=$1; shift
 	perf_in "$f" script "$@" >"$f.perf" 2>"$f.perf.err" || {
