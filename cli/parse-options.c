@@ -231,7 +231,9 @@ void usage_with_options(const char *const *usage, const struct option *opts)
 			n += snprintf(buf + n, sizeof(buf) - n, "    ");
 		if (o->long_name)
 			n += snprintf(buf + n, sizeof(buf) - n, "--%s", o->long_name);
-		if (o->argh && n < (int)sizeof(buf))
+		if (o->argh && o->optional_arg && o->long_name && n < (int)sizeof(buf))
+			snprintf(buf + n, sizeof(buf) - n, "[=<%s>]", o->argh);
+		else if (o->argh && n < (int)sizeof(buf))
 			snprintf(buf + n, sizeof(buf) - n, " <%s>", o->argh);
 		/* an option too wide for its column puts its help on the next line (perf) */
 		if (strlen(buf) > 26)

@@ -89,6 +89,14 @@ struct pulse_record_output_ops {
 	 * workload must not write into; -1 (or no op) when there is none.
 	 */
 	int (*stream_fd)(const struct pulse_record_output *out);
+	/*
+	 * Optional, for an output that keeps the recent past (lib/flight): a
+	 * trigger asks for a snapshot. Between begin and end the recorder
+	 * writes with write() what overwrite rings hold (each ring newest
+	 * first); an output that kept the past itself writes it at end.
+	 */
+	int (*snapshot_begin)(struct pulse_record_output *out);
+	int (*snapshot_end)(struct pulse_record_output *out);
 };
 
 /* The interface; implementations embed it first and go back with container_of. */
@@ -147,6 +155,12 @@ static inline int pulse_record_output__finish(struct pulse_record_output *out)
 static inline int pulse_record_output__stream_fd(const struct pulse_record_output *out)
 {
 	return out->ops->stream_fd ? out->ops->stream_fd(out) : -1;
+}
+
+/* Whether @out can take snapshots (see pulse_record_output_ops.snapshot_begin). */
+static inline bool pulse_record_output__can_snapshot(const struct pulse_record_output *out)
+{
+	return out->ops->snapshot_begin && out->ops->snapshot_end;
 }
 
 static inline __u64 pulse_record_output__data_size(const struct pulse_record_output *out)

@@ -54,6 +54,17 @@ struct pulse_record_opts {
 	int clockid;
 	/* output */
 	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
+	/*
+	 * Flight recording: the side-band gets rings of its own (a tracking
+	 * dummy event, never overwritten), read into this output; NULL: the
+	 * side-band goes with the samples into @output.
+	 */
+	struct pulse_record_output *tracking_output;
+	bool overwrite;			/* --overwrite: write_backward rings, read on a snapshot */
+	volatile sig_atomic_t *snapshot;	/* set: take a snapshot (@output can_snapshot) */
+	__u64 snapshot_bytes;		/* --switch-output=SIZE: a snapshot per this many bytes */
+	__u64 snapshot_ms;		/* --switch-output=TIME: a snapshot this often */
+	bool snapshot_on_crash;		/* a last snapshot when the command fails or dies */
 	int argc_self;			/* pulse's own command line, for CMDLINE */
 	const char **argv_self;
 	volatile sig_atomic_t *stop;	/* set by the caller's signal handler */
@@ -78,6 +89,8 @@ struct pulse_record_stats {
 	bool workload_ran;
 	bool disk_full;
 	bool max_size_reached;		/* --max-size stopped the recording */
+	unsigned int snapshots;		/* snapshots taken */
+	bool crash_snapshot;		/* one of them because the command failed */
 };
 
 /* Where an error happened, for the CLI's message. */

@@ -91,6 +91,9 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 		a->disabled = e != dummy || on_exec;
 		if (on_exec && (!o->delay_ms || e == dummy))
 			a->enable_on_exec = 1;
+		/* --overwrite: the kernel keeps the newest, the side-band has its own rings */
+		if (o->overwrite && e != dummy)
+			a->write_backward = 1;
 		if (e == tracking) {
 			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 			a->ksymbol = a->bpf_event = 1;

@@ -42,6 +42,12 @@ struct rec {
 	struct pulse_evsel *dummy;	/* owned when system wide */
 	struct pulse_evsel *tracking;
 	struct pulse_mmap *maps;	/* [nr_cpus] */
+	int *ring_fd;			/* [nr_cpus] the fd each sample ring belongs to */
+	struct pulse_mmap *track_maps;	/* [nr_cpus] flight: the side-band's own rings */
+	struct pulse_record_pump *track_pump;	/* owned, drains track_maps into tracking_output */
+	struct pulse_record_stats track_stats;
+	__u64 snap_base_bytes;		/* output data size at the last snapshot */
+	__u64 snap_last_ns;		/* when the last snapshot was taken */
 	struct pulse_record_output *out;	/* owned */
 	struct pulse_record_pump *pump;	/* owned, drains maps into out */
 	struct pulse_data_attr *attrs;	/* [nr_evsels], the events as the file stores them */
@@ -83,6 +89,9 @@ int rec_drain_all(struct rec *r);
 int rec_main_loop(struct rec *r);
 /* record-features.c */
 int rec_tracing_data(struct rec *r, struct pulse_buf *b);
+/* snapshot.c */
+int rec_snapshot(struct rec *r);
+int rec_maybe_snapshot(struct rec *r, __u64 now);
 /* record-synth.c */
 int rec_synthesize(struct rec *r);
 int rec_write_lost_samples(struct rec *r);

@@ -27,10 +27,19 @@ int rec_write_err(struct rec *r, int ret)
 	return ret;
 }
 
+/*
+ * One pass over the rings: the side-band's own first (flight recording),
+ * so that the state knows a task before its samples; then the samples,
+ * unless the kernel keeps them (--overwrite) until a snapshot.
+ */
 int rec_drain_all(struct rec *r)
 {
-	int ret = pulse_record_pump__drain(r->pump);
+	int ret = 0;
 
+	if (r->track_pump)
+		ret = pulse_record_pump__drain(r->track_pump);
+	if (!ret && !r->opts->overwrite)
+		ret = pulse_record_pump__drain(r->pump);
 	return ret ? rec_write_err(r, ret) : 0;
 }
 
@@ -53,6 +62,7 @@ int rec_main_loop(struct rec *r)
 	struct epoll_event evs[64];
 	int ret;
 
+	r->snap_last_ns = last_sync;
 	for (;;) {
 		/*
 		 * The kernel wakes us at half a buffer. In a storm that leaves
@@ -60,7 +70,9 @@ int rec_main_loop(struct rec *r)
 		 * while passes are large, come back after 1 ms instead of
 		 * waiting for the wakeup: the rings stay nearly empty.
 		 */
-		bool storm = pulse_record_pump__pass_bytes(r->pump) >= STORM_BYTES;
+		bool storm = pulse_record_pump__pass_bytes(r->pump) >= STORM_BYTES ||
+			     (r->track_pump &&
+			      pulse_record_pump__pass_bytes(r->track_pump) >= STORM_BYTES);
 		int n = epoll_wait(r->epfd, evs, 64, storm ? 1 : 200);
 		bool hup = false;
 
@@ -84,6 +96,9 @@ int rec_main_loop(struct rec *r)
 						drop_hung_up(r, pulse_evlist__fd(&r->evlist, e, c, t));
 		}
 		ret = rec_drain_all(r);
+		if (ret)
+			return ret;
+		ret = rec_maybe_snapshot(r, now_ns());
 		if (ret)
 			return ret;
 		/* perf's record__output_max_size_exceeded(), checked a pass at a time */

@@ -23,6 +23,7 @@
 #include "record/internal.h"
 
 #define DEFAULT_MMAP_PAGES 128	/* 512 KiB per CPU, perf's default as root */
+#define TRACK_MMAP_PAGES 32	/* the side-band's own rings: 128 KiB per CPU */
 
 /*
  * Open every evsel, the dummy last, through r->evlist, the view over
@@ -58,44 +59,69 @@ static int open_events(struct rec *r)
 	return ret;
 }
 
+/* Map @fd's ring into @m, or point @fd at @owner's; poll it either way. */
+static int map_one(struct rec *r, struct pulse_mmap *m, int *owner, int fd, size_t pages,
+		   bool overwrite, int c)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = (__u64)c };
+	int ret;
+
+	if (*owner < 0) {
+		*owner = fd;
+		ret = pulse_mmap__mmap(m, fd, pages, overwrite);
+	} else {
+		ret = ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, *owner) < 0 ? -errno : 0;
+	}
+	if (ret) {
+		r->err->stage = PULSE_REC_MMAP;
+		r->err->cpu = r->cpus[c];
+		return ret;
+	}
+	if (epoll_ctl(r->epfd, EPOLL_CTL_ADD, fd, &ev) < 0)
+		return -errno;
+	r->nr_polled++;
+	return 0;
+}
+
+/*
+ * One ring per CPU for the samples; in a flight recording the tracking
+ * dummy gets rings of its own, forward and small, which are read all the
+ * time while the samples' may be overwrite rings read only on a snapshot.
+ */
 static int mmap_events(struct rec *r)
 {
 	size_t pages = r->opts->mmap_pages ? r->opts->mmap_pages : DEFAULT_MMAP_PAGES;
+	bool split = r->opts->tracking_output != NULL;
 
 	r->maps = calloc(r->nr_cpus, sizeof(*r->maps));
-	if (!r->maps)
+	r->ring_fd = calloc(r->nr_cpus, sizeof(*r->ring_fd));
+	if (split)
+		r->track_maps = calloc(r->nr_cpus, sizeof(*r->track_maps));
+	if (!r->maps || !r->ring_fd || (split && !r->track_maps))
 		return -ENOMEM;
 	for (int c = 0; c < r->nr_cpus; c++) {
-		int owner = -1;
+		int owner = -1, track_owner = -1;
 
 		for (int i = 0; i < r->nr_evsels; i++) {
+			bool side = split && r->evsels[i] == r->dummy;
+
 			for (int t = 0; t < r->nr_threads; t++) {
 				int fd = pulse_evlist__fd(&r->evlist, i, c, t);
 				int ret;
 
 				if (fd < 0)
 					continue;
-				if (owner < 0) {
-					owner = fd;
-					ret = pulse_mmap__mmap(&r->maps[c], fd, pages, false);
-					if (ret) {
-						r->err->stage = PULSE_REC_MMAP;
-						r->err->cpu = r->cpus[c];
-						return ret;
-					}
-				} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, owner) < 0) {
-					ret = -errno;
-					r->err->stage = PULSE_REC_MMAP;
-					r->err->cpu = r->cpus[c];
+				if (side)
+					ret = map_one(r, &r->track_maps[c], &track_owner, fd,
+						      TRACK_MMAP_PAGES, false, c);
+				else
+					ret = map_one(r, &r->maps[c], &owner, fd, pages,
+						      r->opts->overwrite, c);
+				if (ret)
 					return ret;
-				}
-				struct epoll_event ev = { .events = EPOLLIN, .data.u64 = (__u64)c };
-
-				if (epoll_ctl(r->epfd, EPOLL_CTL_ADD, fd, &ev) < 0)
-					return -errno;
-				r->nr_polled++;
 			}
 		}
+		r->ring_fd[c] = owner;
 	}
 	return 0;
 }
@@ -104,7 +130,13 @@ static void rec_cleanup(struct rec *r)
 {
 	for (int c = 0; r->maps && c < r->nr_cpus; c++)
 		pulse_mmap__munmap(&r->maps[c]);
+	for (int c = 0; r->track_maps && c < r->nr_cpus; c++)
+		pulse_mmap__munmap(&r->track_maps[c]);
 	free(r->maps);
+	free(r->track_maps);
+	free(r->ring_fd);
+	pulse_record_pump__delete(r->track_pump);
+	pulse_record_stats__exit(&r->track_stats);
 	pulse_evlist__close(&r->evlist);
 	if (r->dummy)
 		pulse_evsel__delete(r->dummy);
@@ -139,6 +171,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	struct rec r = { .opts = o, .stats = stats, .err = err, .pidfd = -1, .epfd = -1,
 			 .go_pipe = { -1, -1 }, .exec_pipe = { -1, -1 } };
 	struct pulse_record_output_info info = { .sz = sizeof(info) };
+	bool killed = false;
 	int ret;
 
 	memset(stats, 0, sizeof(*stats));
@@ -153,7 +186,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	for (int i = 0; i < o->evlist->nr; i++)
 		r.evsels[r.nr_evsels++] = o->evlist->entries[i];
 	r.tracking = r.evsels[0];
-	if (is_system_wide(o) || o->delay_ms) {
+	if (is_system_wide(o) || o->delay_ms || o->tracking_output) {
 		r.dummy = new_dummy();
 		if (!r.dummy) {
 			ret = -ENOMEM;
@@ -195,6 +228,13 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	if (ret)
 		goto out_kill;
 	pulse_record_pump__set_output(r.pump, r.out);
+	if (r.track_maps) {
+		ret = pulse_record_pump__new(&r.track_pump, r.track_maps, r.nr_cpus,
+					     &r.track_stats);
+		if (ret)
+			goto out_kill;
+		pulse_record_pump__set_output(r.track_pump, o->tracking_output);
+	}
 
 	r.attrs = calloc(r.nr_evsels, sizeof(*r.attrs));
 	if (!r.attrs) {
@@ -226,6 +266,8 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	info.use_clockid = o->use_clockid;
 	info.clockid = o->clockid;
 	ret = pulse_record_output__start(r.out, &info);
+	if (!ret && o->tracking_output)
+		ret = pulse_record_output__start(o->tracking_output, &info);
 	if (ret) {
 		ret = rec_write_err(&r, ret);
 		goto out_kill;
@@ -278,6 +320,7 @@ out_finish:
 	pulse_evlist__disable(&r.evlist);
 	if (r.child > 0 && !r.child_done && (want_stop(&r) || ret)) {
 		kill(r.child, SIGTERM);
+		killed = true;
 	}
 	rec_reap_child(&r, true);
 	{
@@ -287,6 +330,12 @@ out_finish:
 			ret2 = rec_write_lost_samples(&r);
 		if (!ret)
 			ret = ret2;
+	}
+	/* a command that failed or died leaves its last moments behind */
+	if (!ret && o->snapshot_on_crash && r.child > 0 && r.child_done && !killed &&
+	    stats->workload_ran && stats->workload_status) {
+		ret = rec_snapshot(&r);
+		stats->crash_snapshot = !ret;
 	}
 	stats->bytes = pulse_record_output__data_size(r.out);
 	{
