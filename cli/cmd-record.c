@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <pulse/event.h>
+#include <pulse/flight.h>
 #include <pulse/record.h>
 #include <pulse/record-output.h>
 #include "builtin.h"
@@ -245,6 +246,15 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
 		    "do not update the buildid cache (pulse never does)"),
 	OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose"),
+	OPT_BOOLEAN(0, "overwrite", &flight_overwrite,
+		    "use overwrite mode: keep the newest in the kernel's rings, write them on SIGUSR2"),
+	OPT_CALLBACK_OPTARG(0, "switch-output", NULL, "signal or size[BKMG] or time[smhd]",
+			    "a snapshot (a new file) on SIGUSR2, or per size or time", flight_switch_output_opt),
+	OPT_INTEGER(0, "switch-max-files", &flight_max_files, "keep at most this many snapshot files"),
+	OPT_STRING('M', "memory", &flight_memory, "size",
+		   "flight recorder: keep the recent past in this much compressed memory, write it on SIGUSR2"),
+	OPT_CALLBACK_NOOPT(0, "crash-snapshot", NULL,
+			   "a last snapshot when the command fails (default with -M)", flight_crash_opt),
 	OPT_END(),
 };
 
@@ -272,7 +282,8 @@ static int open_output(const char *name, bool *pipe_mode)
 static int do_record(int argc, const char **argv, const char **argv_self)
 {
 	struct pulse_record_opts o = { .sz = sizeof(o) };
-	struct pulse_record_output *out;
+	struct pulse_record_output *out = NULL;
+	struct pulse_flight *flight = NULL;
 	struct pulse_record_stats st;
 	struct pulse_record_error e;
 	int *cpus = NULL, *pids = NULL, *tids = NULL;
@@ -347,20 +358,29 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	}
 	if (!output_name)
 		output_name = "perf.data";
-	fd = open_output(output_name, &pipe_mode);
-	if (fd < 0) {
-		error("cannot create '%s': %s", output_name, strerror(-fd));
-		ret = 1;
-		goto out_lists;
-	}
-	ret = pipe_mode ? pulse_record_output__new_pipe(&out, fd) :
-			  pulse_record_output__new_file(&out, fd);
-	if (ret) {
-		error("cannot create '%s': %s", output_name, strerror(-ret));
-		if (!pipe_mode)
-			close(fd);
-		ret = 1;
-		goto out_lists;
+	if (record_flight_wanted()) {
+		pipe_mode = false;
+		fd = -1;
+		ret = record_flight_setup(&o, output_name, &quiet, &flight);
+		if (ret)
+			goto out_lists;
+		out = o.output;
+	} else {
+		fd = open_output(output_name, &pipe_mode);
+		if (fd < 0) {
+			error("cannot create '%s': %s", output_name, strerror(-fd));
+			ret = 1;
+			goto out_lists;
+		}
+		ret = pipe_mode ? pulse_record_output__new_pipe(&out, fd) :
+				  pulse_record_output__new_file(&out, fd);
+		if (ret) {
+			error("cannot create '%s': %s", output_name, strerror(-ret));
+			if (!pipe_mode)
+				close(fd);
+			ret = 1;
+			goto out_lists;
+		}
 	}
 
 	memset(&sa, 0, sizeof(sa));
@@ -395,7 +415,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.clockid = clockid;
 	o.sample_time = timestamp;
 	o.sample_cpu = sample_cpu;
-	o.output = out;
+	if (!flight)
+		o.output = out;
 	o.argc_self = argc_self;
 	o.argv_self = argv_self;
 	o.stop = &stop_flag;
@@ -419,10 +440,15 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		status = WEXITSTATUS(st.workload_status);
 	else if (!ret && st.workload_ran && WIFSIGNALED(st.workload_status))
 		exit_signal = WTERMSIG(st.workload_status);
-	if ((!ret || st.disk_full) && !quiet)
+	if (flight)
+		record_flight_summary(flight, &st, output_name, quiet);
+	else if ((!ret || st.disk_full) && !quiet)
 		record_print_summary(&st, output_name, pipe_mode);
-	pulse_record_output__delete(out);
-	if (!pipe_mode && close(fd)) {
+	if (flight)
+		pulse_flight__delete(flight);
+	else
+		pulse_record_output__delete(out);
+	if (!pipe_mode && fd >= 0 && close(fd)) {
 		error("cannot close '%s': %s", output_name, strerror(errno));
 		status = 1;
 	}

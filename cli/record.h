@@ -30,4 +30,19 @@ void record_print_error(const struct pulse_record_error *e, int ret, const char 
 /* perf's "[ perf record: ... ]" summary lines. */
 void record_print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode);
 
+/* cli/record-flight.c: the flight recorder's options and lines */
+struct option;
+struct pulse_flight;
+extern bool flight_overwrite;
+extern int flight_max_files;
+extern const char *flight_memory;
+int flight_switch_output_opt(const struct option *opt, const char *arg, int unset);
+int flight_crash_opt(const struct option *opt, const char *arg, int unset);
+bool record_flight_wanted(void);
+/* Point @o's outputs at a new flight: 0 or an exit status after an error: line */
+int record_flight_setup(struct pulse_record_opts *o, const char *output, bool *quiet,
+			struct pulse_flight **out);
+void record_flight_summary(struct pulse_flight *f, const struct pulse_record_stats *st,
+			   const char *output, bool quiet);
+
 #endif

@@ -15,6 +15,7 @@ floor_of() { # folder -> level
 	hist) echo 4 ;;
 	output) echo 5 ;;
 	report | record) echo 6 ;;
+	flight) echo 7 ;;
 	*) echo "" ;;
 	esac
 }
@@ -32,6 +33,7 @@ header_folder() {
 	output-*.h | dump.h | script.h | progress.h) echo output ;;
 	report.h) echo report ;;
 	record.h | record-output.h) echo record ;;
+	flight.h) echo flight ;;
 	*) echo "" ;;
 	esac
 }
