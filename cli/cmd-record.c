@@ -29,6 +29,7 @@ static const char *const record_usage[] = {
 };
 
 static struct pulse_evlist evlist;
+static int last_e_first;	/* the first evsel of the last -e, for --filter */
 static bool explicit_cycles;
 static int event_error;		/* exit status for a bad -e: usage (129) or runtime (1) */
 static volatile sig_atomic_t stop_flag;
@@ -86,7 +87,20 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 		if (a->type == PERF_TYPE_HARDWARE && a->config == PERF_COUNT_HW_CPU_CYCLES)
 			explicit_cycles = true;
 	}
+	last_e_first = first;
 	return 0;
+}
+
+/* --filter, --exclude-perf (NULL): on the events of the last -e (record-args.c) */
+static int filter_opt(const struct option *opt, const char *arg, int unset)
+{
+	event_error = record_add_filter(&evlist, last_e_first, arg);
+	return event_error ? -1 : 0;
+}
+
+static int exclude_perf_opt(const struct option *opt, const char *arg, int unset)
+{
+	return filter_opt(opt, NULL, unset);
 }
 
 static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
@@ -212,6 +226,9 @@ static int call_graph_opt(const struct option *opt, const char *arg, int unset)
 static const struct option record_options[] = {
 	OPT_CALLBACK('e', "event", NULL, "event", "event selector: use 'pulse list' to list events",
 		     parse_event_opt),
+	OPT_CALLBACK(0, "filter", NULL, "filter", "event filter", filter_opt),
+	OPT_CALLBACK_NOOPT(0, "exclude-perf", NULL, "don't record events from perf itself",
+			   exclude_perf_opt),
 	OPT_STRING('o', "output", &output_name, "file", "output file name ('-' for a pipe)"),
 	OPT_BOOLEAN('a', "all-cpus", &system_wide, "system-wide collection from all CPUs"),
 	OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to monitor"),

@@ -220,3 +220,37 @@ int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq)
 	*freq = v;
 	return 0;
 }
+
+/*
+ * perf's parse_filter() and exclude_perf(): the filter (NULL: --exclude-perf's
+ * "common_pid != <our pid>") goes on every event of the last -e, from
+ * evlist->entries[first], which must be tracepoints (pulse sets no address
+ * filters, perf's answer for events without them). Return: 0, or the exit
+ * status after perf's message as the error: line.
+ */
+int record_add_filter(struct pulse_evlist *evlist, int first, const char *filter)
+{
+	const char *follow = filter ?
+		"--filter option should follow a -e tracepoint or HW tracer option" :
+		"--exclude-perf option should follow a -e tracepoint option";
+	char pid_filter[64];
+
+	if (!evlist->nr) {
+		error("%s", follow);
+		return PULSE_EXIT_USAGE;
+	}
+	snprintf(pid_filter, sizeof(pid_filter), "common_pid != %d", (int)getpid());
+	for (int i = evlist->nr - 1; i >= first; i--) {
+		struct pulse_evsel *evsel = evlist->entries[i];
+
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT) {
+			error("%s", filter ? "This CPU does not support address filtering" : follow);
+			return PULSE_EXIT_USAGE;
+		}
+		if (pulse_evsel__append_filter(evsel, filter ? filter : pid_filter)) {
+			error("not enough memory to hold filter string");
+			return 1;
+		}
+	}
+	return 0;
+}

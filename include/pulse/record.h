@@ -89,11 +89,13 @@ enum pulse_record_stage {
 	PULSE_REC_WRITE,		/* writing the output */
 	PULSE_REC_TRACEFS,		/* reading tracepoint formats */
 	PULSE_REC_TARGET,		/* the -p/-t target does not exist */
+	PULSE_REC_FILTER,		/* the kernel refused .evsel's .filter */
 };
 
 struct pulse_record_error {
 	enum pulse_record_stage stage;
 	const char *evsel;		/* event name for PULSE_REC_OPEN, as opened */
+	const char *filter;		/* PULSE_REC_FILTER: the filter the kernel refused */
 	__u32 type;			/* and its attr's type and sample_freq (0: a period) */
 	__u64 sample_freq;
 	int cpu;
