@@ -98,6 +98,18 @@ static int filter_opt(const struct option *opt, const char *arg, int unset)
 	return event_error ? -1 : 0;
 }
 
+static __u64 user_regs, intr_regs;
+
+static int regs_opt(const struct option *opt, const char *arg, int unset)
+{
+	bool intr = opt->short_name == 'I';
+
+	if (unset)
+		return 0;
+	event_error = record_parse_regs(arg, intr, intr ? &intr_regs : &user_regs);
+	return event_error ? -1 : 0;
+}
+
 static int exclude_perf_opt(const struct option *opt, const char *arg, int unset)
 {
 	return filter_opt(opt, NULL, unset);
@@ -247,6 +259,12 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('R', "raw-samples", &raw, "collect raw sample records from all opened counters"),
 	OPT_BOOLEAN('T', "timestamp", &timestamp, "record the sample timestamps"),
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
+	OPT_CALLBACK_OPTARG(0, "user-regs", NULL, "any register",
+			    "sample selected machine registers in user space, use '--user-regs=?' to list register names",
+			    regs_opt),
+	OPT_CALLBACK_OPTARG('I', "intr-regs", NULL, "any register",
+			    "sample selected machine registers on interrupt, use '-I?' to list register names",
+			    regs_opt),
 	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (rounded up to a power of 2)"),
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
 	OPT_CALLBACK('k', "clockid", NULL, "clockid",
@@ -400,6 +418,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.callchain = callchain;
 	o.max_stack = max_stack;
 	o.raw = raw;
+	o.sample_user_regs = user_regs;
+	o.sample_intr_regs = intr_regs;
 	o.no_samples = no_samples;
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;

@@ -39,6 +39,8 @@ struct pulse_record_opts {
 	bool raw;			/* -R */
 	bool sample_time;		/* -T (pulse always samples time; kept for perf's flag) */
 	bool sample_cpu;		/* --sample-cpu */
+	__u64 sample_user_regs;		/* --user-regs: REGS_USER with this sample_regs_user */
+	__u64 sample_intr_regs;		/* -I: REGS_INTR with this sample_regs_intr */
 	size_t mmap_pages;		/* -m, power of 2; 0 = 128 (512 KiB) */
 	bool no_samples;		/* -n: sample_period/freq 0, counting only */
 	bool inherit_stat;		/* -s: per-thread counts (inherit_stat, TOTAL_TIME_*) */
