@@ -30,6 +30,7 @@ static const char *const record_usage[] = {
 };
 
 static struct pulse_evlist evlist;
+static int last_e_first;	/* the first evsel of the last -e, for --filter */
 static bool explicit_cycles;
 static int event_error;		/* exit status for a bad -e: usage (129) or runtime (1) */
 static volatile sig_atomic_t stop_flag;
@@ -87,7 +88,32 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 		if (a->type == PERF_TYPE_HARDWARE && a->config == PERF_COUNT_HW_CPU_CYCLES)
 			explicit_cycles = true;
 	}
+	last_e_first = first;
 	return 0;
+}
+
+/* --filter, --exclude-perf (NULL): on the events of the last -e (record-args.c) */
+static int filter_opt(const struct option *opt, const char *arg, int unset)
+{
+	event_error = record_add_filter(&evlist, last_e_first, arg);
+	return event_error ? -1 : 0;
+}
+
+static __u64 user_regs, intr_regs;
+
+static int regs_opt(const struct option *opt, const char *arg, int unset)
+{
+	bool intr = opt->short_name == 'I';
+
+	if (unset)
+		return 0;
+	event_error = record_parse_regs(arg, intr, intr ? &intr_regs : &user_regs);
+	return event_error ? -1 : 0;
+}
+
+static int exclude_perf_opt(const struct option *opt, const char *arg, int unset)
+{
+	return filter_opt(opt, NULL, unset);
 }
 
 static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
@@ -213,6 +239,9 @@ static int call_graph_opt(const struct option *opt, const char *arg, int unset)
 static const struct option record_options[] = {
 	OPT_CALLBACK('e', "event", NULL, "event", "event selector: use 'pulse list' to list events",
 		     parse_event_opt),
+	OPT_CALLBACK(0, "filter", NULL, "filter", "event filter", filter_opt),
+	OPT_CALLBACK_NOOPT(0, "exclude-perf", NULL, "don't record events from perf itself",
+			   exclude_perf_opt),
 	OPT_STRING('o', "output", &output_name, "file", "output file name ('-' for a pipe)"),
 	OPT_BOOLEAN('a', "all-cpus", &system_wide, "system-wide collection from all CPUs"),
 	OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to monitor"),
@@ -231,6 +260,12 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('R', "raw-samples", &raw, "collect raw sample records from all opened counters"),
 	OPT_BOOLEAN('T', "timestamp", &timestamp, "record the sample timestamps"),
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
+	OPT_CALLBACK_OPTARG(0, "user-regs", NULL, "any register",
+			    "sample selected machine registers in user space, use '--user-regs=?' to list register names",
+			    regs_opt),
+	OPT_CALLBACK_OPTARG('I', "intr-regs", NULL, "any register",
+			    "sample selected machine registers on interrupt, use '-I?' to list register names",
+			    regs_opt),
 	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (rounded up to a power of 2)"),
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
 	OPT_CALLBACK('k', "clockid", NULL, "clockid",
@@ -403,6 +438,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.callchain = callchain;
 	o.max_stack = max_stack;
 	o.raw = raw;
+	o.sample_user_regs = user_regs;
+	o.sample_intr_regs = intr_regs;
 	o.no_samples = no_samples;
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;

@@ -220,3 +220,101 @@ int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq)
 	*freq = v;
 	return 0;
 }
+
+/*
+ * perf's parse_filter() and exclude_perf(): the filter (NULL: --exclude-perf's
+ * "common_pid != <our pid>") goes on every event of the last -e, from
+ * evlist->entries[first], which must be tracepoints (pulse sets no address
+ * filters, perf's answer for events without them). Return: 0, or the exit
+ * status after perf's message as the error: line.
+ */
+int record_add_filter(struct pulse_evlist *evlist, int first, const char *filter)
+{
+	const char *follow = filter ?
+		"--filter option should follow a -e tracepoint or HW tracer option" :
+		"--exclude-perf option should follow a -e tracepoint option";
+	char pid_filter[64];
+
+	if (!evlist->nr) {
+		error("%s", follow);
+		return PULSE_EXIT_USAGE;
+	}
+	snprintf(pid_filter, sizeof(pid_filter), "common_pid != %d", (int)getpid());
+	for (int i = evlist->nr - 1; i >= first; i--) {
+		struct pulse_evsel *evsel = evlist->entries[i];
+
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT) {
+			error("%s", filter ? "This CPU does not support address filtering" : follow);
+			return PULSE_EXIT_USAGE;
+		}
+		if (pulse_evsel__append_filter(evsel, filter ? filter : pid_filter)) {
+			error("not enough memory to hold filter string");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * perf 6.1's x86_64 sample_reg_masks[], in perf_event_x86_regs order (the
+ * bit is the index): DS, ES, FS and GS are not sampled, as perf's
+ * PERF_REGS_MASK.
+ */
+static const char *const x86_64_regs[] = {
+	"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
+	NULL, NULL, NULL, NULL,
+	"R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
+};
+#define NR_REGS (sizeof(x86_64_regs) / sizeof(x86_64_regs[0]))
+
+/*
+ * perf's __parse_regs() for --user-regs (@intr false) and -I: a comma list
+ * of register names, any case, into *@mask (given once); no list: every register;
+ * "?" lists them (exit 129, as perf). Return: 0 or the exit status after
+ * the message.
+ */
+int record_parse_regs(const char *str, bool intr, __u64 *mask)
+{
+	char *s, *tok, *save = NULL;
+	int ret = 0;
+
+	/* perf refuses a second one (exit 129) */
+	if (*mask) {
+		error("%s given twice", intr ? "-I" : "--user-regs");
+		return PULSE_EXIT_USAGE;
+	}
+	if (!str) {
+		for (size_t r = 0; r < NR_REGS; r++)
+			if (x86_64_regs[r])
+				*mask |= 1ULL << r;
+		return 0;
+	}
+	s = strdup(str);
+	if (!s)
+		return 1;
+	for (tok = strtok_r(s, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
+		size_t r;
+
+		if (!strcmp(tok, "?")) {
+			fprintf(stderr, "available registers: ");
+			for (r = 0; r < NR_REGS; r++)
+				if (x86_64_regs[r])
+					fprintf(stderr, "%s ", x86_64_regs[r]);
+			fputc('\n', stderr);
+			ret = PULSE_EXIT_USAGE;
+			break;
+		}
+		for (r = 0; r < NR_REGS; r++)
+			if (x86_64_regs[r] && !strcasecmp(tok, x86_64_regs[r]))
+				break;
+		if (r == NR_REGS) {
+			error("unknown register \"%s\", check man page or run \"pulse record %s?\"",
+			      tok, intr ? "-I" : "--user-regs=");
+			ret = PULSE_EXIT_USAGE;
+			break;
+		}
+		*mask |= 1ULL << r;
+	}
+	free(s);
+	return ret;
+}

@@ -47,6 +47,15 @@ void record_print_error(const struct pulse_record_error *e, int ret, const char 
 		error("cannot read the tracepoint formats from tracefs: %s", strerror(err));
 		hint("mount it with 'mount -t tracefs nodev /sys/kernel/tracing' (pulse does this itself when root)");
 		break;
+	case PULSE_REC_FILTER:
+		/* perf's line, word for word */
+		error("failed to set filter \"%s\" on event %s with %d (%s)", e->filter, e->evsel,
+		      err, strerror(err));
+		if (err == EINVAL && strchr(e->evsel, ':'))
+			hint("its fields are in /sys/kernel/tracing/events/%.*s/%s/format",
+			     (int)(strchr(e->evsel, ':') - e->evsel), e->evsel,
+			     strchr(e->evsel, ':') + 1);
+		break;
 	case PULSE_REC_TARGET:
 		error("no such process or thread: %d", (int)e->tid);
 		break;

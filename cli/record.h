@@ -20,6 +20,10 @@ int record_parse_size(const char *s, __u64 *size);
 int record_parse_clockid(const char *str, int *clockid);
 /* -F (NULL: none) and --strict-freq into *freq: 0 or an exit status */
 int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq);
+/* --filter F, --exclude-perf (F NULL) on evlist->entries[first..]: 0 or an exit status */
+int record_add_filter(struct pulse_evlist *evlist, int first, const char *filter);
+/* --user-regs (@intr false), -I: REGS ("AX,ip"; NULL: all) or-ed into *mask: 0 or an exit status */
+int record_parse_regs(const char *str, bool intr, __u64 *mask);
 
 /* cli/strerror-hints.c: the hint for a failed open, by errno and target */
 const char *hint_for_record_open_error(const struct pulse_record_error *e, int err);

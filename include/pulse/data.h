@@ -142,7 +142,9 @@ struct pulse_sample {
 	__u64 branch_hw_idx;	/* with PERF_SAMPLE_BRANCH_HW_INDEX, else 0 */
 	const void *branch;	/* branch entries, 24 B each: pulse_branch__entry() */
 	__u64 user_abi;		/* REGS_USER abi, 0 if none */
-	const void *user_regs;
+	const void *user_regs;	/* one u64 per bit of sample_regs_user, NULL if abi is 0 */
+	__u64 intr_abi;		/* REGS_INTR abi, 0 if none */
+	const void *intr_regs;	/* likewise, sample_regs_intr */
 	__u64 user_stack_size;
 	const void *user_stack;
 	__u64 weight;

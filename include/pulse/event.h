@@ -29,6 +29,7 @@ struct pulse_evsel {
 	char *tp_system;		/* tracepoints: "sched" (NULL otherwise) */
 	char *tp_name;			/* tracepoints: "sched_switch" */
 	char *pmu_name;			/* dynamic PMU events: "msr" */
+	char *filter;			/* tracepoint filter (--filter), set on the fds after open */
 	bool fell_back;			/* cycles replaced by cpu-clock (no PMU) */
 	bool mod_precise_set;		/* a :p or :P modifier was given */
 	bool precise_max;		/* :P — precise_ip starts at 3; the opener may lower it */
@@ -102,6 +103,12 @@ int pulse_evsel__new(struct pulse_evsel **out, __u32 type, __u64 config, const c
 
 /* Free @evsel (NULL is a no-op). An evlist it is in must be closed first. */
 void pulse_evsel__delete(struct pulse_evsel *evsel);
+
+/*
+ * pulse_evsel__append_filter - add a tracepoint filter to @evsel's, joined
+ * as perf does: "(old) && (new)" (lib/event/filter.c). Return: 0 or -ENOMEM.
+ */
+int pulse_evsel__append_filter(struct pulse_evsel *evsel, const char *filter);
 
 /* Whether @evsel leads its group (an event alone leads a group of one). */
 static inline bool pulse_evsel__is_leader(const struct pulse_evsel *evsel)

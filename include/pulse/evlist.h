@@ -103,6 +103,15 @@ const __u64 *pulse_evlist__ids(const struct pulse_evlist *evlist, int idx, size_
  */
 int pulse_evlist__ioctl(struct pulse_evlist *evlist, unsigned long req, unsigned long arg);
 
+/**
+ * pulse_evlist__apply_filters - PERF_EVENT_IOC_SET_FILTER with each evsel's
+ * filter on its open cells (lib/event/filter.c)
+ * @failed: set to the evsel whose filter the kernel refused (may be NULL)
+ *
+ * Return: 0 or the first -errno (-EINVAL: the kernel cannot parse it).
+ */
+int pulse_evlist__apply_filters(struct pulse_evlist *evlist, struct pulse_evsel **failed);
+
 /* PERF_EVENT_IOC_ENABLE / _DISABLE on every open cell. Return: 0 or the first -errno. */
 int pulse_evlist__enable(struct pulse_evlist *evlist);
 int pulse_evlist__disable(struct pulse_evlist *evlist);

@@ -39,6 +39,8 @@ struct pulse_record_opts {
 	bool raw;			/* -R */
 	bool sample_time;		/* -T (pulse always samples time; kept for perf's flag) */
 	bool sample_cpu;		/* --sample-cpu */
+	__u64 sample_user_regs;		/* --user-regs: REGS_USER with this sample_regs_user */
+	__u64 sample_intr_regs;		/* -I: REGS_INTR with this sample_regs_intr */
 	size_t mmap_pages;		/* -m, power of 2; 0 = 128 (512 KiB) */
 	bool no_samples;		/* -n: sample_period/freq 0, counting only */
 	bool inherit_stat;		/* -s: per-thread counts (inherit_stat, TOTAL_TIME_*) */
@@ -102,11 +104,13 @@ enum pulse_record_stage {
 	PULSE_REC_WRITE,		/* writing the output */
 	PULSE_REC_TRACEFS,		/* reading tracepoint formats */
 	PULSE_REC_TARGET,		/* the -p/-t target does not exist */
+	PULSE_REC_FILTER,		/* the kernel refused .evsel's .filter */
 };
 
 struct pulse_record_error {
 	enum pulse_record_stage stage;
 	const char *evsel;		/* event name for PULSE_REC_OPEN, as opened */
+	const char *filter;		/* PULSE_REC_FILTER: the filter the kernel refused */
 	__u32 type;			/* and its attr's type and sample_freq (0: a period) */
 	__u64 sample_freq;
 	int cpu;

@@ -181,12 +181,9 @@ static int parse_sample(struct cursor *c, const struct perf_event_attr *attr,
 		return -EBADMSG;
 	if (type & PERF_SAMPLE_TRANSACTION && cur_u64(c, &s->transaction))
 		return -EBADMSG;
-	if (type & PERF_SAMPLE_REGS_INTR) {
-		const void *regs;
-
-		if (parse_regs(c, attr->sample_regs_intr, &v, &regs))
-			return -EBADMSG;
-	}
+	if (type & PERF_SAMPLE_REGS_INTR &&
+	    parse_regs(c, attr->sample_regs_intr, &s->intr_abi, &s->intr_regs))
+		return -EBADMSG;
 	if (type & PERF_SAMPLE_PHYS_ADDR && cur_u64(c, &s->phys_addr))
 		return -EBADMSG;
 	if (type & PERF_SAMPLE_CGROUP && cur_u64(c, &s->cgroup))

@@ -63,6 +63,7 @@ void pulse_evsel__delete(struct pulse_evsel *evsel)
 	free(evsel->tp_system);
 	free(evsel->tp_name);
 	free(evsel->pmu_name);
+	free(evsel->filter);
 	free(evsel);
 }
 

@@ -36,12 +36,12 @@ static const struct {
 	{ "code_page_size", F_CODE_PAGE_SIZE }, { "ins_lat", F_INS_LAT }, { "tod", F_TOD },
 	{ "data_src", F_DATA_SRC },
 	{ "brstack", F_BRSTACK }, { "brstacksym", F_BRSTACKSYM }, { "brstackoff", F_BRSTACKOFF },
-	{ "srcline", F_SRCLINE },
+	{ "srcline", F_SRCLINE }, { "iregs", F_IREGS }, { "uregs", F_UREGS },
 };
 
 /* perf's fields that pulse does not print yet: named as such, not "invalid" */
 static const char *const unsupported_fields[] = {
-	"iregs", "uregs", "bpf-output",
+	"bpf-output",
 	"brstackinsn", "brstackinsnlen", "callindent", "insn", "insnlen",
 	"synth", "metric", "srccode", "ipc",
 };
@@ -316,6 +316,10 @@ static int check_attr(struct pulse_script *s, struct script_event *ev,
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_TIME, "TIME", F_TIME);
 	if (o->fields & F_CPU)
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_CPU, "CPU", F_CPU);
+	if (o->fields & F_IREGS)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_REGS_INTR, "IREGS", F_IREGS);
+	if (o->fields & F_UREGS)
+		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_REGS_USER, "UREGS", F_UREGS);
 	if (o->fields & F_PHYS_ADDR)
 		err = err ?: check_stype(s, ev, attr, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR",
 					 F_PHYS_ADDR);

@@ -48,6 +48,8 @@ enum {
 	F_BRSTACKSYM = 1u << 22,
 	F_BRSTACKOFF = 1u << 23,
 	F_SRCLINE = 1u << 24,
+	F_IREGS = 1u << 25,
+	F_UREGS = 1u << 26,
 	F_FLAGS = 1u << 31,		/* not a perf field bit: perf's print_flags */
 };
 

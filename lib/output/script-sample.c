@@ -229,6 +229,43 @@ static bool callchain_valid(const struct pulse_script *s, const struct pulse_sam
 }
 
 /* get_page_size_name(): " 4K", " N/A" */
+/* perf 6.1's __perf_reg_name_x86() */
+static const char *x86_reg_name(unsigned int r)
+{
+	static const char *const names[] = {
+		"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
+		"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
+	};
+	static const char *const xmm[] = {
+		"XMM0", "XMM1", "XMM2", "XMM3", "XMM4", "XMM5", "XMM6", "XMM7",
+		"XMM8", "XMM9", "XMM10", "XMM11", "XMM12", "XMM13", "XMM14", "XMM15",
+	};
+
+	if (r < ARRAY_SIZE(names))
+		return names[r];
+	if (r >= 32 && !(r & 1))
+		return xmm[(r - 32) / 2];
+	return "unknown";
+}
+
+/* perf's perf_sample__fprintf_regs(): iregs, uregs (nothing when abi is 0) */
+static void put_regs(FILE *fp, __u64 abi, const void *regs, __u64 mask)
+{
+	unsigned int i = 0;
+
+	if (!abi || !regs)
+		return;
+	fprintf(fp, " ABI:%llu ", (unsigned long long)abi);
+	for (unsigned int r = 0; r < 64; r++) {
+		__u64 val;
+
+		if (!(mask & (1ULL << r)))
+			continue;
+		memcpy(&val, (const char *)regs + 8 * i++, 8);
+		fprintf(fp, "%5s:0x%llx ", x86_reg_name(r), (unsigned long long)val);
+	}
+}
+
 static void put_page_size(FILE *fp, uint64_t size)
 {
 	static const char units[] = "BKMG";
@@ -399,6 +436,10 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 			}
 		}
 	}
+	if (fields & F_IREGS)
+		put_regs(fp, smp.intr_abi, smp.intr_regs, attr->sample_regs_intr);
+	if (fields & F_UREGS)
+		put_regs(fp, smp.user_abi, smp.user_regs, attr->sample_regs_user);
 	if (fields & (F_BRSTACK | F_BRSTACKSYM | F_BRSTACKOFF)) {
 		err = pulse_branch__fprintf_script(fp, s->m, &smp,
 						   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK,

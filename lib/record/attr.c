@@ -9,6 +9,8 @@
  *    tracepoints and with --sample-cpu; RAW for tracepoints and -R;
  *    CALLCHAIN with -g on every event, the tracking one included;
  *    IDENTIFIER whenever there is more than one event;
+ *  - --user-regs, -I: REGS_USER/REGS_INTR and the register mask, not on
+ *    the dummy;
  *  - -k: use_clockid and clockid on every event;
  *  - read_format ID|LOST, sample_id_all, inherit unless --no-inherit;
  *    -s adds TOTAL_TIME_ENABLED|RUNNING and inherit_stat; -n zeroes the
@@ -67,6 +69,14 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 		if (o->callchain) {
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 			a->sample_max_stack = o->max_stack;
+		}
+		if (o->sample_user_regs && e != dummy) {
+			a->sample_regs_user |= o->sample_user_regs;
+			a->sample_type |= PERF_SAMPLE_REGS_USER;
+		}
+		if (o->sample_intr_regs && e != dummy) {
+			a->sample_regs_intr = o->sample_intr_regs;
+			a->sample_type |= PERF_SAMPLE_REGS_INTR;
 		}
 		if (e->sample_read)
 			a->sample_type |= PERF_SAMPLE_READ;

@@ -55,6 +55,14 @@ static int open_events(struct rec *r)
 		}
 		r->err->cpu = res.cpu;
 		r->err->tid = res.tid;
+		return ret;
+	}
+	/* --filter: perf's evlist__apply_filters(), before the rings are mapped */
+	ret = pulse_evlist__apply_filters(&r->evlist, &res.evsel);
+	if (ret) {
+		r->err->stage = PULSE_REC_FILTER;
+		r->err->evsel = res.evsel->name;
+		r->err->filter = res.evsel->filter;
 	}
 	return ret;
 }
