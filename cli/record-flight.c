@@ -6,6 +6,8 @@
  * recorder itself is lib/flight.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,11 +26,19 @@ const char *flight_memory;
 int flight_crash = -1;			/* --[no-]crash-snapshot; -1: the mode's default */
 
 static volatile sig_atomic_t snapshot_flag;
+static int wake[2] = { -1, -1 };
 
 static void on_usr2(int sig)
 {
+	int saved = errno;
+
 	(void)sig;
 	snapshot_flag = 1;
+	/* wake the recorder even if it was about to sleep */
+	ssize_t n = write(wake[1], "", 1);
+
+	(void)n;
+	errno = saved;
 }
 
 int flight_switch_output_opt(const struct option *opt, const char *arg, int unset)
@@ -141,6 +151,11 @@ int record_flight_setup(struct pulse_record_opts *o, const char *output, bool *q
 	o->snapshot = &snapshot_flag;
 	o->snapshot_on_crash = flight_crash < 0 ? flight_memory != NULL : flight_crash;
 
+	if (pipe2(wake, O_NONBLOCK | O_CLOEXEC)) {
+		error("cannot set up the flight recorder: %s", strerror(errno));
+		return 1;
+	}
+	o->wake_fd = &wake[0];
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_usr2;
 	sigaction(SIGUSR2, &sa, NULL);

@@ -64,6 +64,12 @@ struct pulse_record_opts {
 	struct pulse_record_output *tracking_output;
 	bool overwrite;			/* --overwrite: write_backward rings, read on a snapshot */
 	volatile sig_atomic_t *snapshot;	/* set: take a snapshot (@output can_snapshot) */
+	/*
+	 * NULL, or an fd (a self-pipe) the caller's signal handler writes to
+	 * after setting a flag, so that a flag set just before the loop goes
+	 * to sleep wakes it at once; the loop reads it empty.
+	 */
+	const int *wake_fd;
 	__u64 snapshot_bytes;		/* --switch-output=SIZE: a snapshot per this many bytes */
 	__u64 snapshot_ms;		/* --switch-output=TIME: a snapshot this often */
 	bool snapshot_on_crash;		/* a last snapshot when the command fails or dies */

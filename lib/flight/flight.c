@@ -221,8 +221,15 @@ static int samples_start(struct pulse_record_output *out,
 		if (ret)
 			return ret;
 	}
-	if (!f->o.switch_output)
-		return open_file(f, f->path);
+	if (!f->o.switch_output) {
+		static const struct perf_event_header init = { PERF_RECORD_FINISHED_INIT, 0, 8 };
+
+		/* a file with no dump is still a whole one, with no samples */
+		ret = open_file(f, f->path);
+		if (!ret)
+			ret = pulse_record_output__write_sideband(f->file, &init, sizeof(init));
+		return ret;
+	}
 	return 0;
 }
 

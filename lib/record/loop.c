@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <time.h>
+#include <unistd.h>
 #include <sys/epoll.h>
 #include "record/internal.h"
 
@@ -63,6 +64,12 @@ int rec_main_loop(struct rec *r)
 	int ret;
 
 	r->snap_last_ns = last_sync;
+	if (o->wake_fd) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.u64 = ~1ULL };
+
+		if (epoll_ctl(r->epfd, EPOLL_CTL_ADD, *o->wake_fd, &ev) < 0)
+			return -errno;
+	}
 	for (;;) {
 		/*
 		 * The kernel wakes us at half a buffer. In a storm that leaves
@@ -83,6 +90,13 @@ int rec_main_loop(struct rec *r)
 		for (int i = 0; i < n; i++) {
 			if (evs[i].data.u64 == ~0ULL) {
 				rec_reap_child(r, false);
+				continue;
+			}
+			if (evs[i].data.u64 == ~1ULL) {
+				char buf[64];
+
+				while (read(*o->wake_fd, buf, sizeof(buf)) > 0)
+					;
 				continue;
 			}
 			if (evs[i].events & (EPOLLHUP | EPOLLERR))

@@ -339,6 +339,11 @@ out_finish:
 		if (!ret)
 			ret = ret2;
 	}
+	/* a trigger that came as the command ended is still owed its snapshot */
+	if (!ret && o->snapshot && *o->snapshot) {
+		*o->snapshot = 0;
+		ret = rec_snapshot(&r);
+	}
 	/* a command that failed or died leaves its last moments behind */
 	if (!ret && o->snapshot_on_crash && r.child > 0 && r.child_done && !killed &&
 	    stats->workload_ran && stats->workload_status) {
