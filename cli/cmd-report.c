@@ -426,8 +426,9 @@ static int report_main(int argc, const char **argv)
 		data_warn_unordered(pulse_session__nr_unordered(session));
 		report__warn_lost(&rep);
 	}
-	if (tasks) {
-		err = pulse_report__fprintf_tasks(&rep, stdout);
+	/* perf: --mmaps is --tasks with the maps */
+	if (tasks || mmaps) {
+		err = pulse_report__fprintf_tasks(&rep, stdout, mmaps);
 		if (err == -ENOENT)
 			error("failed to process tasks: a parent thread is missing");
 		else if (err)

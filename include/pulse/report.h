@@ -201,11 +201,12 @@ void pulse_report__fprintf_feature(FILE *fp, struct pulse_header_env *env,
 
 /**
  * pulse_report__fprintf_tasks - perf's --tasks: "# pid tid ppid comm",
- * then every thread of the walked session under its parent
+ * then every thread of the walked session under its parent; with @mmaps
+ * (--mmaps) each followed by its maps
  * Return: 0, -ENOMEM, -ENOENT for a parent that is no thread (perf: "failed
  * to process tasks"), -EIO when writing to @fp failed.
  */
-int pulse_report__fprintf_tasks(struct pulse_report *rep, FILE *fp);
+int pulse_report__fprintf_tasks(struct pulse_report *rep, FILE *fp, bool mmaps);
 
 /* ---- lib/report/threads.c -------------------------------------------------- */
 
