@@ -208,7 +208,8 @@ static int report_main(int argc, const char **argv)
 	const char *input = NULL, *user_sort = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false, quiet = false, force = false, inverted = false, demangle = true;
-	bool tasks = false;
+	bool tasks = false, mmaps = false;
+	const char *pretty = "normal";
 	int verbose = 0, max_stack = PULSE_MAX_STACK;
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL, *field_sep = NULL;
@@ -281,6 +282,9 @@ static int report_main(int argc, const char **argv)
 				   parse_children),
 		OPT_BOOLEAN(0, "stats", &show_stats, "display event stats"),
 		OPT_BOOLEAN(0, "tasks", &tasks, "Display recorded tasks"),
+		OPT_BOOLEAN(0, "mmaps", &mmaps, "Display recorded tasks memory maps"),
+		OPT_BOOLEAN('T', "threads", &rep.threads.on, "Show per-thread event counters"),
+		OPT_STRING(0, "pretty", &pretty, "key", "pretty printing style key: normal raw"),
 		OPT_BOOLEAN('\0', "header", &header, "show the data header, then the report"),
 		OPT_BOOLEAN('\0', "header-only", &header_only, "show only the data header"),
 		OPT_BOOLEAN('I', "show-info", &show_info,
@@ -422,8 +426,9 @@ static int report_main(int argc, const char **argv)
 		data_warn_unordered(pulse_session__nr_unordered(session));
 		report__warn_lost(&rep);
 	}
-	if (tasks) {
-		err = pulse_report__fprintf_tasks(&rep, stdout);
+	/* perf: --mmaps is --tasks with the maps */
+	if (tasks || mmaps) {
+		err = pulse_report__fprintf_tasks(&rep, stdout, mmaps);
 		if (err == -ENOENT)
 			error("failed to process tasks: a parent thread is missing");
 		else if (err)
@@ -445,6 +450,9 @@ static int report_main(int argc, const char **argv)
 		err = ferror(stdout) ? -EIO : 0;
 	} else {
 		err = pulse_report__fprintf(&rep, stdout, &sopts);
+		/* perf's -T table follows the tip; any --pretty but "raw" is normal */
+		if (!err && rep.threads.on)
+			err = pulse_report__fprintf_threads(&rep, stdout, !strcmp(pretty, "raw"));
 	}
 	if (err) {
 		error("cannot write the report: %s", strerror(EIO));

@@ -34,7 +34,13 @@ struct pulse_map {
 	uint64_t end;		/* one past the last */
 	uint64_t pgoff;		/* file offset of start */
 	struct pulse_dso *dso;	/* owned by the machine's DSO set */
-	uint32_t prot;		/* PROT_*; MMAP records: PROT_EXEC unless MMAP_DATA */
+	uint32_t prot;		/* PROT_*; MMAP records: PROT_EXEC unless MMAP_DATA (then 0) */
+	uint32_t flags;		/* MMAP2's MAP_* flags; MMAP records: 0 */
+	/*
+	 * MMAP2's ino as perf 6.1 reads it: the union's bytes, part of the
+	 * build-id in a MISC_MMAP_BUILD_ID record; MMAP records: 0
+	 */
+	uint64_t ino;
 	bool identity;		/* addresses are used as they are (kernel, JIT, heap) */
 };
 

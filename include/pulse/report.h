@@ -12,6 +12,7 @@
  *  lib/report/print.c    the table, the elided columns, the pipe's features
  *  lib/report/branch.c   branch mode: every branch of a sample an entry
  *  lib/report/tasks.c    --tasks: the threads under their parents
+ *  lib/report/threads.c  -T: the per-thread counts of the READ records
  */
 #ifndef PULSE_REPORT_H
 #define PULSE_REPORT_H
@@ -42,6 +43,28 @@ struct pulse_report_branch {
 	size_t lbr_alloc;			/* entries allocated */
 };
 
+/* -T: one thread's row of READ counts. */
+struct pulse_report_thread {
+	uint32_t pid;			/* the READ record's pid */
+	uint32_t tid;			/* and tid */
+	uint64_t *value;		/* a sum per counter (alloc_counters of them) */
+};
+
+/* -T: an event that READ records counted. */
+struct pulse_report_counter {
+	size_t idx;			/* its attr index (perf's raw id) */
+	char *name;			/* its name when first read */
+};
+
+/* -T: perf's struct perf_read_values, rows and columns in the order first read. */
+struct pulse_report_threads {
+	bool on;				/* -T given: collect READ records */
+	struct pulse_report_thread *threads;	/* the rows */
+	size_t nr_threads, alloc_threads;	/* in use, allocated */
+	struct pulse_report_counter *counters;	/* the columns */
+	size_t nr_counters, alloc_counters;	/* in use, allocated */
+};
+
 struct pulse_report {
 	/* ---- configuration: set before pulse_report__setup() ---- */
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
@@ -55,6 +78,7 @@ struct pulse_report {
 	bool mem_mode;			/* --mem-mode: weights as periods */
 	bool header;			/* --header or -I: a pipe's features printed as they come */
 	struct pulse_header_env hdr_env;	/* -I, and what the pipe's features said */
+	struct pulse_report_threads threads;	/* -T: set .on; the walk fills the rest */
 	FILE *progress_fp;		/* where the progress bar goes (a terminal), or NULL */
 
 	/* ---- set up from the file: pulse_report__setup() and its helpers ---- */
@@ -177,11 +201,31 @@ void pulse_report__fprintf_feature(FILE *fp, struct pulse_header_env *env,
 
 /**
  * pulse_report__fprintf_tasks - perf's --tasks: "# pid tid ppid comm",
- * then every thread of the walked session under its parent
+ * then every thread of the walked session under its parent; with @mmaps
+ * (--mmaps) each followed by its maps
  * Return: 0, -ENOMEM, -ENOENT for a parent that is no thread (perf: "failed
  * to process tasks"), -EIO when writing to @fp failed.
  */
-int pulse_report__fprintf_tasks(struct pulse_report *rep, FILE *fp);
+int pulse_report__fprintf_tasks(struct pulse_report *rep, FILE *fp, bool mmaps);
+
+/* ---- lib/report/threads.c -------------------------------------------------- */
+
+/*
+ * pulse_report__add_read - -T: add a READ record's count to its thread and
+ * event (a record too short or of no known event is skipped)
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_report__add_read(struct pulse_report *rep, const struct perf_event_header *rec);
+
+/**
+ * pulse_report__fprintf_threads - perf's -T table of the READ counts
+ * ("# PID  TID  event..."), or with @raw (--pretty=raw) perf's raw cells
+ * Return: 0, -ENOMEM, -EIO when writing to @fp failed.
+ */
+int pulse_report__fprintf_threads(const struct pulse_report *rep, FILE *fp, bool raw);
+
+/* Free what -T collected. */
+void pulse_report_threads__exit(struct pulse_report_threads *t);
 
 /* ---- lib/report/branch.c --------------------------------------------------- */
 

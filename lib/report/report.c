@@ -38,6 +38,7 @@ void pulse_report__exit(struct pulse_report *rep)
 	free(rep->trace_buf);
 	rep->trace_buf = NULL;
 	pulse_hist_filter__exit(&rep->filter);
+	pulse_report_threads__exit(&rep->threads);
 	pulse_report_branch__exit(&rep->branch);
 	if (rep->parent)
 		regfree(&rep->parent_re);
@@ -240,6 +241,14 @@ static int report__on_event(struct pulse_session *s, const struct perf_event_hea
 		if (rec->size >= 24)
 			rep->lost_events += get_lost((const struct perf_event_header *)
 						     ((const char *)rec + 8));
+		break;
+	case PERF_RECORD_READ:
+		if (rep->threads.on) {
+			int err = pulse_report__add_read(rep, rec);
+
+			if (err)
+				return err;
+		}
 		break;
 	case PERF_RECORD_LOST_SAMPLES:
 		if (rec->size >= 16)

@@ -425,10 +425,13 @@ static int process_mmap(struct pulse_machine *m, const struct perf_event_header 
 	t = pulse_machine__findnew_thread(m, get_u32(p + 8), get_u32(p + 12));
 	if (!t)
 		return -ENOMEM;
-	if (mmap2)
+	if (mmap2) {
 		map.prot = get_u32(p + 64);
-	else
-		map.prot = rec->misc & PERF_RECORD_MISC_MMAP_DATA ? PROT_READ : PROT_EXEC;
+		map.flags = get_u32(p + 68);
+		map.ino = get_u64(p + 48);
+	} else {
+		map.prot = rec->misc & PERF_RECORD_MISC_MMAP_DATA ? 0 : PROT_EXEC;
+	}
 	map.start = start;
 	map.end = start + len;
 	map.pgoff = pgoff;
@@ -447,10 +450,12 @@ static int process_mmap(struct pulse_machine *m, const struct perf_event_header 
 	} else if (name[0] == '[') {
 		kind = PULSE_DSO_NOSYMS;
 	}
-	if (anon || no_dso) {
+	/* identity maps keep the record's pgoff, as perf's do (report --mmaps prints it) */
+	if (anon || no_dso)
 		map.identity = true;
+	/* perf's map__new(): a vdso map's pgoff is 0 */
+	if (kind == PULSE_DSO_VDSO)
 		map.pgoff = 0;
-	}
 	map.dso = pulse_dsos__findnew(&m->dsos, dso_name, kind);
 	if (!map.dso)
 		return -ENOMEM;

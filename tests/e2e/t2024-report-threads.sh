@@ -1,0 +1,53 @@
+#!/bin/bash
+# pulse report -T/--threads as perf 6.1's: after the tip, the per-thread
+# counts of the READ records a 'record -s' (inherit_stat) file holds, one
+# row per (pid, tid) and a column per event, in the order first read;
+# --pretty=raw prints perf's raw cells; a file without READ records gets
+# the bare "# PID  TID" line.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+DATA=$PULSE_TOP/tests/data
+W=$PULSE_BUILD/workloads/forkrename
+
+# same_T FILE ARGS...: perf's and pulse's report --stdio (no --symfs: the
+# vdso's symbols are read as perf reads them), the random tip left out
+same_T() {
+	local f=$1; shift
+	perf report -i "$f" --stdio "$@" 2>/dev/null | grep -v "^# (Tip:" >perf.out &&
+	pulse report -i "$f" --stdio "$@" 2>/dev/null | grep -v "^# (Tip:" >pulse.out &&
+	diff -u perf.out pulse.out
+}
+
+test_expect_success ROOT '-T: a row per child of a record -s file, file and pipe' '
+	pulse record -q -s -e task-clock -o s.data -- "$W" 3 >/dev/null 2>&1 &&
+	pulse report -i s.data -T --stdio >out &&
+	tail -n 4 out >rows &&
+	head -n 1 rows | grep -q "^#   *PID   *TID  task-clock$" &&
+	test $(grep -c "^  *[0-9][0-9]*  *[0-9][0-9]*  *[0-9][0-9]*$" rows) = 3 &&
+	pulse record -q -s -e task-clock -o - -- "$W" 2 >p.data 2>/dev/null &&
+	pulse report -i p.data -T --stdio >out &&
+	test $(tail -n 2 out | grep -c "^  *[0-9][0-9]*  *[0-9][0-9]*  *[0-9][0-9]*$") = 2 &&
+	pulse report -i s.data --stdio >out &&
+	! grep -q "PID" out
+'
+
+test_expect_success '-T on a file without READ records: the header line alone' '
+	pulse report -i "$DATA/perf-2ev.data" -T --stdio 2>/dev/null >out &&
+	tail -n 1 out >last &&
+	printf "# PID  TID\n" >expect &&
+	test_cmp expect last
+'
+
+test_expect_success PERF,ROOT 'the same output as perf 6.1 on pulse and perf files' '
+	pulse record -q -s -e task-clock,page-faults -o ps.data -- "$W" 3 >/dev/null 2>&1 &&
+	pulse record -q -s -o - -- "$W" 2 >pp.data 2>/dev/null &&
+	perf record -q -s -e task-clock -e page-faults -o fs.data -- "$W" 3 >/dev/null 2>&1 &&
+	perf record -q -s -e task-clock -o - -- "$W" 2 >fp.data 2>/dev/null &&
+	for f in ps.data pp.data fs.data fp.data "$DATA/perf-2ev.data"; do
+		for a in "-T" "--threads --pretty=raw" "-T -q" "-T --pretty normal -n"; do
+			same_T "$f" $a || { echo "$f $a" >&2; return 1; }
+		done
+	done
+'
+
+test_done
