@@ -288,6 +288,10 @@ static const struct option record_options[] = {
 	OPT_INTEGER(0, "switch-max-files", &flight_max_files, "keep at most this many snapshot files"),
 	OPT_STRING('M', "memory", &flight_memory, "size",
 		   "flight recorder: keep the recent past in this much compressed memory, write it on SIGUSR2"),
+	OPT_CALLBACK(0, "switch-output-event", NULL, "switch output event",
+		     "a snapshot when this event happens", flight_trigger_event_opt),
+	OPT_STRING(0, "control", &flight_control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+		   "commands: enable, disable, snapshot, stop, ping; 'ack\\n' on ack"),
 	OPT_CALLBACK_NOOPT(0, "crash-snapshot", NULL,
 			   "a last snapshot when the command fails (default with -M)", flight_crash_opt),
 	OPT_END(),
@@ -393,6 +397,9 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	}
 	if (!output_name)
 		output_name = "perf.data";
+	ret = record_control_setup(&o);
+	if (ret)
+		goto out_lists;
 	if (record_flight_wanted()) {
 		pipe_mode = false;
 		fd = -1;
@@ -514,6 +521,7 @@ int cmd_record(int argc, const char **argv)
 	ret = do_record(argc, argv, argv_self);
 	free(argv_self);
 	pulse_evlist__exit(&evlist);
+	record_flight_exit();
 	raise_exit_signal();
 	return ret;
 }

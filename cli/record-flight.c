@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pulse/event.h>
 #include <pulse/flight.h>
 #include "builtin.h"
 #include "parse-options.h"
@@ -53,9 +54,80 @@ int flight_crash_opt(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+const char *flight_control;		/* --control fifo:CTL[,ACK] or fd:CTL[,ACK] */
+static struct pulse_evlist trigger_evlist;	/* --switch-output-event */
+
+int flight_trigger_event_opt(const struct option *opt, const char *arg, int unset)
+{
+	struct pulse_parse_error perr;
+	int ret;
+
+	memset(&perr, 0, sizeof(perr));
+	ret = pulse_evlist__parse(&trigger_evlist, arg, NULL, &perr);
+	if (ret) {
+		error("invalid --switch-output-event '%s': %s", arg,
+		      perr.msg[0] ? perr.msg : strerror(-ret));
+		if (perr.hint[0])
+			hint("%s", perr.hint);
+		return -1;
+	}
+	return 0;
+}
+
 bool record_flight_wanted(void)
 {
-	return flight_overwrite || flight_switch_output || flight_memory;
+	return flight_overwrite || flight_switch_output || flight_memory || trigger_evlist.nr;
+}
+
+/* perf's evlist__parse_control(): fifo:CTL[,ACK] opens fifos, fd:CTL[,ACK] takes fds */
+int record_control_setup(struct pulse_record_opts *o)
+{
+	char *spec, *comma;
+	int ret = 0;
+
+	if (!flight_control)
+		return 0;
+	spec = strdup(flight_control);
+	if (!spec)
+		return 1;
+	comma = strchr(spec, ',');
+	if (comma)
+		*comma++ = 0;
+	o->ack_fd = -1;
+	if (!strncmp(spec, "fifo:", 5)) {
+		o->ctl_fd = open(spec + 5, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		if (o->ctl_fd < 0) {
+			error("cannot open control fifo '%s': %s", spec + 5, strerror(errno));
+			ret = 1;
+		} else if (comma && (o->ack_fd = open(comma, O_RDWR | O_CLOEXEC)) < 0) {
+			error("cannot open ack fifo '%s': %s", comma, strerror(errno));
+			ret = 1;
+		}
+	} else if (!strncmp(spec, "fd:", 3)) {
+		char *end;
+
+		o->ctl_fd = (int)strtol(spec + 3, &end, 10);
+		if (end == spec + 3 || *end || fcntl(o->ctl_fd, F_GETFL) < 0 ||
+		    (comma && ((o->ack_fd = (int)strtol(comma, &end, 10)) < 0 || *end ||
+			       fcntl(o->ack_fd, F_GETFL) < 0))) {
+			error("invalid --control '%s': the fds must be open", flight_control);
+			ret = PULSE_EXIT_USAGE;
+		} else {
+			fcntl(o->ctl_fd, F_SETFL, fcntl(o->ctl_fd, F_GETFL) | O_NONBLOCK);
+		}
+	} else {
+		error("invalid --control '%s': give fifo:ctl-fifo[,ack-fifo] or fd:ctl-fd[,ack-fd]",
+		      flight_control);
+		ret = PULSE_EXIT_USAGE;
+	}
+	free(spec);
+	o->control = !ret;
+	return ret;
+}
+
+void record_flight_exit(void)
+{
+	pulse_evlist__exit(&trigger_evlist);
 }
 
 /* perf's switch_output_setup(): "signal", SIZE[BKMG] or TIME[smhd] */
@@ -121,6 +193,8 @@ int record_flight_setup(struct pulse_record_opts *o, const char *output, bool *q
 		      flight_switch_output);
 		return PULSE_EXIT_USAGE;
 	}
+	if (trigger_evlist.nr)
+		o->trigger_events = &trigger_evlist;
 	if (flight_memory) {
 		if (record_parse_size(flight_memory, &mem) || mem < PULSE_FLIGHT_MIN_MEMORY) {
 			error("invalid -M '%s': give a size of at least %uK, such as 64M",
@@ -129,12 +203,17 @@ int record_flight_setup(struct pulse_record_opts *o, const char *output, bool *q
 		}
 		fo.mode = PULSE_FLIGHT_DEEP;
 		fo.memory = mem;
-	} else {
+	} else if (flight_overwrite) {
 		fo.mode = PULSE_FLIGHT_OVERWRITE;
+	} else {
+		fo.mode = PULSE_FLIGHT_ROTATE;
 	}
-	/* perf: --overwrite alone keeps the rings and writes them at the end; here a
-	 * snapshot goes to its own file, as with --switch-output */
+	/*
+	 * perf's --overwrite alone writes the rings once, at the end; pulse's
+	 * snapshots each go to a file of their own, as with --switch-output
+	 */
 	fo.switch_output = flight_switch_output != NULL || !flight_memory;
+	fo.trigger = &snapshot_flag;
 	if (flight_max_files < 0) {
 		error("invalid --switch-max-files %d", flight_max_files);
 		return PULSE_EXIT_USAGE;
@@ -172,6 +251,8 @@ void record_flight_summary(struct pulse_flight *f, const struct pulse_record_sta
 	pulse_flight__stats(f, &fs);
 	if (st->crash_snapshot)
 		fprintf(stderr, "[ pulse record: the command failed: its last moments are in the last dump ]\n");
+	if (!fs.snapshots && !flight_memory && !flight_overwrite)
+		return;
 	if (!fs.snapshots) {
 		fprintf(stderr, "[ pulse record: no snapshot was asked for (SIGUSR2): no samples written%s%s ]\n",
 			flight_switch_output || !flight_memory ? "" : " to ",

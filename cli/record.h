@@ -42,7 +42,12 @@ extern int flight_max_files;
 extern const char *flight_memory;
 int flight_switch_output_opt(const struct option *opt, const char *arg, int unset);
 int flight_crash_opt(const struct option *opt, const char *arg, int unset);
+extern const char *flight_control;
+int flight_trigger_event_opt(const struct option *opt, const char *arg, int unset);
 bool record_flight_wanted(void);
+/* --control: 0, or an exit status after an error: line */
+int record_control_setup(struct pulse_record_opts *o);
+void record_flight_exit(void);
 /* Point @o's outputs at a new flight: 0 or an exit status after an error: line */
 int record_flight_setup(struct pulse_record_opts *o, const char *output, bool *quiet,
 			struct pulse_flight **out);

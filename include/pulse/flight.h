@@ -18,12 +18,13 @@
  * A snapshot goes to a new file "<path>.<YYYYmmddHHMMSScc>" (perf's
  * --switch-output naming), written under a temporary name and renamed
  * when complete; or, in deep mode without --switch-output, it is appended
- * to the one file at <path>, each sample written once.
+ * to the one file at <path>, each sample written once (lib/flight/files.c).
  */
 #ifndef PULSE_FLIGHT_H
 #define PULSE_FLIGHT_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stddef.h>
 #include <linux/types.h>
 #include <pulse/record-output.h>
@@ -35,6 +36,12 @@ struct pulse_flight_ring;
 enum pulse_flight_mode {
 	PULSE_FLIGHT_OVERWRITE,		/* --overwrite: the kernel rings hold the past */
 	PULSE_FLIGHT_DEEP,		/* -M SIZE: a compressed ring in user space */
+	/*
+	 * --switch-output alone (perf's plain switch): no past is kept, the
+	 * samples stream into the current file; a trigger closes it under its
+	 * final name and opens the next, and the last is closed at the end
+	 */
+	PULSE_FLIGHT_ROTATE,
 };
 
 /* What one snapshot wrote, for the caller's message. */
@@ -57,6 +64,8 @@ struct pulse_flight_opts {
 	size_t memory;			/* deep: bytes of ring, compressed chunks and staging */
 	int level;			/* deep: zstd level of the chunks (0: 1) */
 	pulse_flight_snapshot_fn on_snapshot;	/* may be NULL */
+	/* set when a sample (of a --switch-output-event) reaches the side-band output */
+	volatile sig_atomic_t *trigger;
 	void *arg;
 };
 

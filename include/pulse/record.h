@@ -70,6 +70,14 @@ struct pulse_record_opts {
 	 * to sleep wakes it at once; the loop reads it empty.
 	 */
 	const int *wake_fd;
+	/*
+	 * --switch-output-event: events whose samples trigger a snapshot; they
+	 * go with the side-band into tracking_output, which sets *snapshot
+	 */
+	struct pulse_evlist *trigger_events;
+	/* --control: commands read from ctl_fd (enable, disable, snapshot, stop, ping), "ack\n" to ack_fd */
+	int ctl_fd, ack_fd;
+	bool control;
 	__u64 snapshot_bytes;		/* --switch-output=SIZE: a snapshot per this many bytes */
 	__u64 snapshot_ms;		/* --switch-output=TIME: a snapshot this often */
 	bool snapshot_on_crash;		/* a last snapshot when the command fails or dies */

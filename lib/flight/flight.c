@@ -19,33 +19,7 @@
 #include <pulse/flight.h>
 #include <pulse/sample-offsets.h>
 #include "core/internal.h"
-
-struct pulse_flight {
-	struct pulse_record_output samples;	/* the faces the recorder writes to */
-	struct pulse_record_output tracking;
-	struct pulse_flight_opts o;
-	char *path;
-	const struct pulse_record_output_info *info;
-	struct pulse_flight_state *state;
-	struct pulse_flight_ring *ring;		/* deep mode */
-	int time_off;				/* of a SAMPLE's time, -1: unknown */
-	/* the file being written: the snapshot, or the one file of append mode */
-	struct pulse_record_output *file;
-	int fd;
-	char *tmp_name, *final_name;
-	bool in_snapshot;
-	/* this snapshot's samples */
-	__u64 snap_samples, snap_first, snap_last;
-	/* --switch-max-files: the names written, oldest first */
-	char **names;
-	unsigned int nr_names;
-	__u64 bytes_in, sideband_in;
-	__u64 emitted;				/* append mode: side-band written up to here */
-	struct pulse_flight_stats st;
-	unsigned char *bounce;			/* a side-band record cut by the ring's end */
-};
-
-static const struct perf_event_header round_rec = { PERF_RECORD_FINISHED_ROUND, 0, 8 };
+#include "flight/internal.h"
 
 static struct pulse_flight *of_samples(struct pulse_record_output *out)
 {
@@ -65,107 +39,6 @@ static struct pulse_flight *of_samples_c(const struct pulse_record_output *out)
 static struct pulse_flight *of_tracking_c(const struct pulse_record_output *out)
 {
 	return container_of(out, struct pulse_flight, tracking);
-}
-
-/* ---- files ----------------------------------------------------------- */
-
-static int open_file(struct pulse_flight *f, const char *name)
-{
-	int ret;
-
-	f->fd = open(name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (f->fd < 0)
-		return -errno;
-	ret = pulse_record_output__new_file(&f->file, f->fd);
-	if (!ret)
-		ret = pulse_record_output__start(f->file, f->info);
-	return ret;
-}
-
-static void close_file(struct pulse_flight *f)
-{
-	pulse_record_output__delete(f->file);
-	f->file = NULL;
-	if (f->fd >= 0)
-		close(f->fd);
-	f->fd = -1;
-}
-
-/* perf's --switch-output name: <path>.<YYYYmmddHHMMSScc>, made unique */
-static char *snapshot_name(const struct pulse_flight *f)
-{
-	struct timeval tv;
-	struct tm tm;
-	char stamp[32], *name = NULL;
-
-	gettimeofday(&tv, NULL);
-	localtime_r(&tv.tv_sec, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
-	for (int n = 0; n < 100; n++) {
-		free(name);
-		if ((n ? asprintf(&name, "%s.%s%02u.%d", f->path, stamp,
-				  (unsigned int)(tv.tv_usec / 10000), n)
-		       : asprintf(&name, "%s.%s%02u", f->path, stamp,
-				  (unsigned int)(tv.tv_usec / 10000))) < 0)
-			return NULL;
-		if (access(name, F_OK) != 0)
-			return name;
-	}
-	return name;
-}
-
-/* ---- writing records into the open file ------------------------------- */
-
-static int write_sideband_cb(const void *rec, size_t size, void *arg)
-{
-	struct pulse_flight *f = arg;
-
-	return pulse_record_output__write_sideband(f->file, rec, size);
-}
-
-static int write_round(struct pulse_flight *f)
-{
-	struct iovec iov = { (void *)&round_rec, sizeof(round_rec) };
-	size_t kept;
-
-	return pulse_record_output__write(f->file, &iov, 1, &kept);
-}
-
-/* Note the samples among whole records, for the snapshot's summary. */
-static void note_samples(struct pulse_flight *f, const unsigned char *p, size_t len)
-{
-	size_t off = 0;
-
-	while (off + sizeof(struct perf_event_header) <= len) {
-		struct perf_event_header h;
-
-		memcpy(&h, p + off, sizeof(h));
-		if (h.size < sizeof(h) || off + h.size > len)
-			break;
-		if (h.type == PERF_RECORD_SAMPLE) {
-			f->snap_samples++;
-			if (f->time_off >= 0 && (size_t)f->time_off + 8 <= h.size) {
-				__u64 t = get_u64(p + off + f->time_off);
-
-				if (!f->snap_first || t < f->snap_first)
-					f->snap_first = t;
-				if (t > f->snap_last)
-					f->snap_last = t;
-			}
-		}
-		off += h.size;
-	}
-}
-
-static int write_chunk_cb(const void *buf, size_t len, void *arg)
-{
-	struct pulse_flight *f = arg;
-	struct iovec iov = { (void *)buf, len };
-	size_t kept;
-	int ret = pulse_record_output__write(f->file, &iov, 1, &kept);
-
-	note_samples(f, buf, kept);
-	return ret;
 }
 
 /* ---- the samples' face ------------------------------------------------ */
@@ -221,15 +94,9 @@ static int samples_start(struct pulse_record_output *out,
 		if (ret)
 			return ret;
 	}
-	if (!f->o.switch_output) {
-		static const struct perf_event_header init = { PERF_RECORD_FINISHED_INIT, 0, 8 };
-
-		/* a file with no dump is still a whole one, with no samples */
-		ret = open_file(f, f->path);
-		if (!ret)
-			ret = pulse_record_output__write_sideband(f->file, &init, sizeof(init));
-		return ret;
-	}
+	if (f->o.mode == PULSE_FLIGHT_ROTATE ||
+	    (f->o.mode == PULSE_FLIGHT_DEEP && !f->o.switch_output))
+		return fl_open_file(f);
 	return 0;
 }
 
@@ -243,11 +110,10 @@ static int samples_write(struct pulse_record_output *out, const struct iovec *io
 	for (int i = 0; i < cnt; i++)
 		len += iov[i].iov_len;
 	*kept = 0;
-	if (f->in_snapshot) {
-		/* overwrite mode: the past, walked out of the kernel rings */
-		ret = pulse_record_output__write(f->file, iov, cnt, kept);
-		for (int i = 0; i < cnt; i++)
-			note_samples(f, iov[i].iov_base, iov[i].iov_len);
+	/* overwrite: the past, walked out of the kernel rings; rotate: the stream */
+	if (f->in_snapshot || f->o.mode == PULSE_FLIGHT_ROTATE) {
+		ret = fl_write(f, iov, cnt, kept);
+		f->bytes_in += *kept;
 		return ret;
 	}
 	if (f->ring) {
@@ -278,6 +144,13 @@ static int samples_write_sideband(struct pulse_record_output *out, const void *r
 	if (h.type >= PERF_RECORD_USER_TYPE_START)
 		return 0;
 	f->sideband_in += size;
+	/* rotate: the current file gets the side-band as it comes, too */
+	if (f->o.mode == PULSE_FLIGHT_ROTATE && f->file) {
+		int ret = pulse_record_output__write_sideband(f->file, rec, size);
+
+		if (ret)
+			return ret;
+	}
 	return pulse_flight_state__fold(f->state, rec, size);
 }
 
@@ -290,135 +163,17 @@ static int samples_sync(struct pulse_record_output *out)
 
 static int snapshot_begin(struct pulse_record_output *out)
 {
-	struct pulse_flight *f = of_samples(out);
-	static const struct perf_event_header init = { PERF_RECORD_FINISHED_INIT, 0, 8 };
-	int ret;
-
-	if (f->in_snapshot)
-		return -EBUSY;
-	f->snap_samples = f->snap_first = f->snap_last = 0;
-	if (f->o.switch_output) {
-		f->final_name = snapshot_name(f);
-		if (!f->final_name || asprintf(&f->tmp_name, "%s.tmp", f->final_name) < 0)
-			return -ENOMEM;
-		ret = open_file(f, f->tmp_name);
-		if (ret) {
-			close_file(f);
-			unlink(f->tmp_name);
-			return ret;
-		}
-	}
-	f->in_snapshot = true;
-	/* the one file of append mode holds what earlier dumps wrote */
-	ret = pulse_flight_state__emit(f->state, f->o.switch_output ? NULL : &f->emitted,
-				       write_sideband_cb, f);
-	/*
-	 * No round after the state: it holds records as new as the trigger,
-	 * and a round would let a reader flush them before older samples.
-	 */
-	if (!ret && f->o.switch_output)
-		ret = pulse_record_output__write_sideband(f->file, &init, sizeof(init));
-	return ret;
-}
-
-static int keep_name(struct pulse_flight *f, const char **removed)
-{
-	char **n;
-
-	*removed = NULL;
-	if (!f->o.max_files)
-		return 0;
-	if (f->nr_names == f->o.max_files) {
-		/* the oldest goes, as perf's --switch-max-files */
-		unlink(f->names[0]);
-		*removed = f->names[0];
-		memmove(f->names, f->names + 1, (f->nr_names - 1) * sizeof(*f->names));
-		f->nr_names--;
-	}
-	n = realloc(f->names, (f->nr_names + 1) * sizeof(*n));
-	if (!n)
-		return -ENOMEM;
-	f->names = n;
-	f->names[f->nr_names++] = f->final_name;
-	f->final_name = NULL;
-	return 0;
+	return fl_snapshot_begin(of_samples(out));
 }
 
 static int snapshot_end(struct pulse_record_output *out)
 {
-	struct pulse_flight *f = of_samples(out);
-	struct pulse_flight_snapshot s = { 0 };
-	char *removed_copy = NULL;
-	const char *removed = NULL;
-	__u64 before;
-	int ret = 0;
-
-	if (!f->in_snapshot)
-		return -EINVAL;
-	before = pulse_record_output__data_size(f->file);
-	if (f->ring)
-		ret = pulse_flight_ring__flush(f->ring, write_chunk_cb, f);
-	if (!ret)
-		ret = write_round(f);
-	f->in_snapshot = false;
-	s.bytes = pulse_record_output__data_size(f->file) - before;
-	if (f->o.switch_output) {
-		if (!ret)
-			ret = pulse_record_output__finish(f->file);
-		close_file(f);
-		if (!ret && rename(f->tmp_name, f->final_name))
-			ret = -errno;
-		if (ret)
-			unlink(f->tmp_name);
-		free(f->tmp_name);
-		f->tmp_name = NULL;
-		s.path = f->final_name;
-	} else {
-		if (!ret)
-			ret = pulse_record_output__sync(f->file);
-		s.path = f->path;
-	}
-	if (ret) {
-		free(f->final_name);
-		f->final_name = NULL;
-		return ret;
-	}
-	/* what the snapshot held can no longer be asked for */
-	if (f->snap_first)
-		pulse_flight_state__age(f->state, f->snap_first);
-	f->st.snapshots++;
-	f->st.samples_written += f->snap_samples;
-	s.samples = f->snap_samples;
-	s.first_time = f->snap_first;
-	s.last_time = f->snap_last;
-	if (f->o.switch_output) {
-		const char *path = f->final_name;
-
-		ret = keep_name(f, &removed);
-		removed_copy = (char *)removed;
-		s.removed = removed;
-		if (f->o.on_snapshot)
-			f->o.on_snapshot(&s, f->o.arg);
-		if (!f->o.max_files)
-			free((char *)path);
-		f->final_name = NULL;
-		free(removed_copy);
-		return ret;
-	}
-	if (f->o.on_snapshot)
-		f->o.on_snapshot(&s, f->o.arg);
-	return 0;
+	return fl_snapshot_end(of_samples(out));
 }
 
 static int samples_finish(struct pulse_record_output *out)
 {
-	struct pulse_flight *f = of_samples(out);
-	int ret;
-
-	if (f->o.switch_output || !f->file)
-		return 0;
-	ret = pulse_record_output__finish(f->file);
-	return ret;
+	return fl_finish(of_samples(out));
 }
 
 static __u64 samples_data_size(const struct pulse_record_output *out)
@@ -453,6 +208,19 @@ static int tracking_start(struct pulse_record_output *out,
 	return 0;
 }
 
+/* One side-band record; a sample there is a trigger event's, kept in no file. */
+static int fold(struct pulse_flight *f, const void *rec, size_t size)
+{
+	struct perf_event_header h;
+
+	memcpy(&h, rec, sizeof(h));
+	if (h.type == PERF_RECORD_SAMPLE)
+		return 0;
+	if (!f->state)
+		return 0;
+	return samples_write_sideband(&f->samples, rec, size);
+}
+
 static int tracking_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
 			  size_t *kept)
 {
@@ -482,8 +250,11 @@ static int tracking_write(struct pulse_record_output *out, const struct iovec *i
 		}
 		if (h.size < sizeof(h))
 			return -EINVAL;
+		/* the dummy samples nothing: a sample is a trigger event's */
+		if (h.type == PERF_RECORD_SAMPLE && f->o.trigger)
+			*f->o.trigger = 1;
 		if (h.size <= left) {
-			ret = f->state ? pulse_flight_state__fold(f->state, p, h.size) : 0;
+			ret = fold(f, p, h.size);
 			off += h.size;
 		} else {
 			/* cut by the end of the ring: join its two parts */
@@ -491,7 +262,7 @@ static int tracking_write(struct pulse_record_output *out, const struct iovec *i
 				return -EINVAL;
 			memcpy(f->bounce, p, left);
 			memcpy(f->bounce + left, iov[i + 1].iov_base, h.size - left);
-			ret = f->state ? pulse_flight_state__fold(f->state, f->bounce, h.size) : 0;
+			ret = fold(f, f->bounce, h.size);
 			i++;
 			off = h.size - left;
 		}
@@ -540,7 +311,7 @@ int pulse_flight__new(struct pulse_flight **out, const struct pulse_flight_opts 
 		return -EINVAL;
 	if (opts->mode == PULSE_FLIGHT_DEEP && opts->memory < PULSE_FLIGHT_MIN_MEMORY)
 		return -EINVAL;
-	if (opts->mode == PULSE_FLIGHT_OVERWRITE && !opts->switch_output)
+	if (opts->mode != PULSE_FLIGHT_DEEP && !opts->switch_output)
 		return -EINVAL;
 	f = calloc(1, sizeof(*f));
 	if (!f)
@@ -563,11 +334,7 @@ void pulse_flight__delete(struct pulse_flight *f)
 {
 	if (!f)
 		return;
-	close_file(f);
-	if (f->tmp_name)
-		unlink(f->tmp_name);
-	free(f->tmp_name);
-	free(f->final_name);
+	fl_close(f);
 	for (unsigned int i = 0; i < f->nr_names; i++)
 		free(f->names[i]);
 	free(f->names);

@@ -16,6 +16,7 @@
 #include <pulse/flight.h>
 #include <pulse/perf-abi.h>
 #include "core/internal.h"
+#include "flight/internal.h"
 
 #define MIN_CHUNK (64 * 1024)
 #define MAX_CHUNK (1024 * 1024)
@@ -185,8 +186,12 @@ static void iov_copy(const struct iovec *iov, int cnt, int *i, size_t *off, void
 	}
 }
 
-static void peek(const struct iovec *iov, int cnt, int i, size_t off, void *dst, size_t len)
+void fl_iov_peek(const struct iovec *iov, int cnt, int i, size_t off, void *dst, size_t len)
 {
+	while (i < cnt && off >= iov[i].iov_len) {
+		off -= iov[i].iov_len;
+		i++;
+	}
 	iov_copy(iov, cnt, &i, &off, dst, len);
 }
 
@@ -200,7 +205,7 @@ int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *i
 		unsigned char *dst;
 		int ret;
 
-		peek(iov, cnt, i, off, &h, sizeof(h));
+		fl_iov_peek(iov, cnt, i, off, &h, sizeof(h));
 		if (h.size < sizeof(h))
 			return -EINVAL;
 		/*

@@ -41,6 +41,7 @@ struct rec {
 	struct pulse_evlist evlist;
 	struct pulse_evsel *dummy;	/* owned when system wide */
 	struct pulse_evsel *tracking;
+	int trig_first, trig_end;	/* evsels[trig_first..trig_end): --switch-output-event */
 	struct pulse_mmap *maps;	/* [nr_cpus] */
 	int *ring_fd;			/* [nr_cpus] the fd each sample ring belongs to */
 	struct pulse_mmap *track_maps;	/* [nr_cpus] flight: the side-band's own rings */
@@ -89,6 +90,13 @@ int rec_drain_all(struct rec *r);
 int rec_main_loop(struct rec *r);
 /* record-features.c */
 int rec_tracing_data(struct rec *r, struct pulse_buf *b);
+static inline bool is_trigger(const struct rec *r, int i)
+{
+	return i >= r->trig_first && i < r->trig_end;
+}
+
+/* control.c */
+int rec_control(struct rec *r);
 /* snapshot.c */
 int rec_snapshot(struct rec *r);
 int rec_maybe_snapshot(struct rec *r, __u64 now);

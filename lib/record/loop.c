@@ -70,6 +70,12 @@ int rec_main_loop(struct rec *r)
 		if (epoll_ctl(r->epfd, EPOLL_CTL_ADD, *o->wake_fd, &ev) < 0)
 			return -errno;
 	}
+	if (o->control) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.u64 = ~2ULL };
+
+		if (epoll_ctl(r->epfd, EPOLL_CTL_ADD, o->ctl_fd, &ev) < 0)
+			return -errno;
+	}
 	for (;;) {
 		/*
 		 * The kernel wakes us at half a buffer. In a storm that leaves
@@ -90,6 +96,14 @@ int rec_main_loop(struct rec *r)
 		for (int i = 0; i < n; i++) {
 			if (evs[i].data.u64 == ~0ULL) {
 				rec_reap_child(r, false);
+				continue;
+			}
+			if (evs[i].data.u64 == ~2ULL) {
+				ret = rec_control(r);
+				if (ret < 0)
+					return ret;
+				if (ret > 0)
+					return 0;
 				continue;
 			}
 			if (evs[i].data.u64 == ~1ULL) {

@@ -111,7 +111,7 @@ static int mmap_events(struct rec *r)
 		int owner = -1, track_owner = -1;
 
 		for (int i = 0; i < r->nr_evsels; i++) {
-			bool side = split && r->evsels[i] == r->dummy;
+			bool side = split && (r->evsels[i] == r->dummy || is_trigger(r, i));
 
 			for (int t = 0; t < r->nr_threads; t++) {
 				int fd = pulse_evlist__fd(&r->evlist, i, c, t);
@@ -186,13 +186,18 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	memset(err, 0, sizeof(*err));
 	r.out = o->output;
 	r.epfd = epoll_create1(EPOLL_CLOEXEC);
-	r.evsels = calloc(o->evlist->nr + 1, sizeof(*r.evsels));
+	r.evsels = calloc(o->evlist->nr + 1 + (o->trigger_events ? o->trigger_events->nr : 0),
+			  sizeof(*r.evsels));
 	if (r.epfd < 0 || !r.evsels) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	for (int i = 0; i < o->evlist->nr; i++)
 		r.evsels[r.nr_evsels++] = o->evlist->entries[i];
+	r.trig_first = r.trig_end = r.nr_evsels;
+	for (int i = 0; o->trigger_events && i < o->trigger_events->nr; i++)
+		r.evsels[r.nr_evsels++] = o->trigger_events->entries[i];
+	r.trig_end = r.nr_evsels;
 	r.tracking = r.evsels[0];
 	if (is_system_wide(o) || o->delay_ms || o->tracking_output) {
 		r.dummy = new_dummy();
@@ -207,6 +212,11 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	if (ret)
 		goto out;
 	pulse_record__config_attrs(o, r.evsels, r.nr_evsels, r.dummy, r.tracking);
+	for (int i = r.trig_first; i < r.trig_end; i++) {
+		/* a trigger is read at once, from the forward side-band rings */
+		r.evsels[i]->attr.write_backward = 0;
+		r.evsels[i]->attr.wakeup_events = 1;
+	}
 	r.id_size = pulse_sample__id_size(&r.evsels[0]->attr);
 
 	if (o->argv) {
