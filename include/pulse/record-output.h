@@ -55,6 +55,12 @@ struct pulse_record_output_info {
 	bool no_buildid;			/* -B: no BUILD_ID feature */
 	bool use_clockid;			/* -k: CLOCKID and CLOCK_DATA of @clockid */
 	int clockid;
+	/*
+	 * -z: ring data compressed with zstd at this level (1..22) into
+	 * COMPRESSED records, and HEADER_COMPRESSED; 0: none
+	 */
+	int comp_level;
+	size_t mmap_len;			/* one ring's mapping, header page included */
 };
 
 struct pulse_record_output;
@@ -89,6 +95,13 @@ struct pulse_record_output_ops {
 	 * workload must not write into; -1 (or no op) when there is none.
 	 */
 	int (*stream_fd)(const struct pulse_record_output *out);
+	/*
+	 * Optional: the bytes of ring data given to compression and the
+	 * bytes of COMPRESSED records made of them; both 0 (or no op)
+	 * without compression.
+	 */
+	void (*comp_stats)(const struct pulse_record_output *out, __u64 *transferred,
+			   __u64 *compressed);
 };
 
 /* The interface; implementations embed it first and go back with container_of. */
@@ -147,6 +160,15 @@ static inline int pulse_record_output__finish(struct pulse_record_output *out)
 static inline int pulse_record_output__stream_fd(const struct pulse_record_output *out)
 {
 	return out->ops->stream_fd ? out->ops->stream_fd(out) : -1;
+}
+
+/* -z: bytes compressed and bytes they became (see pulse_record_output_ops.comp_stats). */
+static inline void pulse_record_output__comp_stats(const struct pulse_record_output *out,
+						   __u64 *transferred, __u64 *compressed)
+{
+	*transferred = *compressed = 0;
+	if (out->ops->comp_stats)
+		out->ops->comp_stats(out, transferred, compressed);
 }
 
 static inline __u64 pulse_record_output__data_size(const struct pulse_record_output *out)

@@ -52,6 +52,7 @@ struct pulse_record_opts {
 	int delay_ms;
 	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
 	int clockid;
+	int comp_level;			/* -z: zstd level 1..22 of the ring data; 0: none */
 	/* output */
 	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
 	int argc_self;			/* pulse's own command line, for CMDLINE */
@@ -74,6 +75,8 @@ struct pulse_record_stats {
 	int nr_cpus;
 	__u64 wakeups;
 	__u64 bytes;			/* data section size */
+	__u64 bytes_transferred;	/* -z: ring bytes compressed, perf's "original" */
+	__u64 bytes_compressed;		/* -z: the COMPRESSED records they became */
 	int workload_status;		/* wait status of the command */
 	bool workload_ran;
 	bool disk_full;

@@ -225,6 +225,10 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	info.no_buildid = o->no_buildid;
 	info.use_clockid = o->use_clockid;
 	info.clockid = o->clockid;
+	info.comp_level = o->comp_level;
+	/* perf's evlist mmap_len: the data pages and the header page */
+	info.mmap_len = ((o->mmap_pages ? o->mmap_pages : DEFAULT_MMAP_PAGES) + 1) *
+			(size_t)sysconf(_SC_PAGESIZE);
 	ret = pulse_record_output__start(r.out, &info);
 	if (ret) {
 		ret = rec_write_err(&r, ret);
@@ -296,6 +300,8 @@ out_finish:
 			ret = rec_write_err(&r, ret2);
 	}
 	stats->bytes = pulse_record_output__data_size(r.out);
+	pulse_record_output__comp_stats(r.out, &stats->bytes_transferred,
+					&stats->bytes_compressed);
 	goto out;
 
 out_kill:
