@@ -102,6 +102,7 @@ static bool use_clockid;
 static int clockid;
 static uint64_t max_size;
 static int delay_ms;
+static int comp_level;		/* -z: 0 = no compression */
 
 static void on_enable(void *arg)
 {
@@ -120,6 +121,12 @@ static int delay_opt(const struct option *opt, const char *arg, int unset)
 		return -1;
 	}
 	delay_ms = (int)v;
+	return 0;
+}
+
+static int comp_level_opt(const struct option *opt, const char *arg, int unset)
+{
+	comp_level = unset ? 0 : record_parse_comp_level(arg, comp_level);
 	return 0;
 }
 
@@ -244,6 +251,9 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
 	OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
 		    "do not update the buildid cache (pulse never does)"),
+	OPT_CALLBACK_OPTARG('z', "compression-level", NULL, "n",
+			    "Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)",
+			    comp_level_opt),
 	OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose"),
 	OPT_END(),
 };
@@ -387,6 +397,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;
 	o.use_clockid = use_clockid;
+	o.comp_level = comp_level;
 	o.max_size = max_size;
 	o.delay_ms = delay_ms;
 	o.on_enable = on_enable;

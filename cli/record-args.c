@@ -220,3 +220,18 @@ int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq)
 	*freq = v;
 	return 0;
 }
+
+/*
+ * -z / --compression-level[=n] as perf 6.1 reads it: strtol(n, NULL, 0)
+ * into an unsigned int, nothing refused; no number keeps the level given
+ * before; 0 (also "" or "abc") is perf's default level 1; above 22 (also
+ * -1) is 22.
+ */
+int record_parse_comp_level(const char *s, int current)
+{
+	unsigned int level = s ? (unsigned int)strtol(s, NULL, 0) : (unsigned int)current;
+
+	if (!level)
+		level = 1;
+	return level > 22 ? 22 : (int)level;
+}
