@@ -103,6 +103,7 @@ static int clockid;
 static uint64_t max_size;
 static int delay_ms;
 static int comp_level;		/* -z: 0 = no compression */
+static const char *mmap_flush_str;
 
 static void on_enable(void *arg)
 {
@@ -251,6 +252,8 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
 	OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
 		    "do not update the buildid cache (pulse never does)"),
+	OPT_STRING(0, "mmap-flush", &mmap_flush_str, "number",
+		   "Minimal number of bytes that is extracted from mmap data pages (default: 1)"),
 	OPT_CALLBACK_OPTARG('z', "compression-level", NULL, "n",
 			    "Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)",
 			    comp_level_opt),
@@ -344,6 +347,14 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		      mmap_str);
 		ret = PULSE_EXIT_USAGE;
 		goto out_lists;
+	}
+	if (mmap_flush_str) {
+		/* perf caps it at a quarter of a ring's mapping (header page included) */
+		long cap = ((o.mmap_pages ? o.mmap_pages : 128) + 1) * sysconf(_SC_PAGESIZE) / 4;
+		int v = record_parse_mmap_flush(mmap_flush_str);
+
+		/* as perf, a negative int is a huge size_t: only the last pass takes data */
+		o.mmap_flush = (size_t)(v > cap ? (int)cap : v);
 	}
 	if (!evlist.nr) {
 		struct pulse_parse_error perr;

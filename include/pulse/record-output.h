@@ -207,6 +207,13 @@ void pulse_record_pump__set_output(struct pulse_record_pump *p, struct pulse_rec
  */
 int pulse_record_pump__drain(struct pulse_record_pump *p);
 
+/*
+ * --mmap-flush: a pass leaves a ring alone while it holds fewer than
+ * @bytes (0 or 1: takes any data), as perf's mmap flush; set 0 before
+ * the last pass, which must take everything.
+ */
+void pulse_record_pump__set_flush(struct pulse_record_pump *p, size_t bytes);
+
 /* Bytes the last pass stored: how busy the rings are. */
 __u64 pulse_record_pump__pass_bytes(const struct pulse_record_pump *p);
 

@@ -53,6 +53,7 @@ struct pulse_record_opts {
 	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
 	int clockid;
 	int comp_level;			/* -z: zstd level 1..22 of the ring data; 0: none */
+	size_t mmap_flush;		/* --mmap-flush: bytes a ring holds before a pass takes them */
 	/* output */
 	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
 	int argc_self;			/* pulse's own command line, for CMDLINE */

@@ -22,6 +22,7 @@ struct pulse_record_pump {
 	struct pulse_record_stats *stats;	/* borrowed */
 	struct pulse_record_output *out;	/* borrowed; NULL: passes do nothing */
 	__u64 pass_bytes;			/* bytes the last pass stored */
+	size_t flush;				/* --mmap-flush: a smaller batch waits */
 };
 
 int pulse_record_pump__new(struct pulse_record_pump **out, struct pulse_mmap *maps, int nr_maps,
@@ -47,6 +48,11 @@ void pulse_record_pump__delete(struct pulse_record_pump *p)
 void pulse_record_pump__set_output(struct pulse_record_pump *p, struct pulse_record_output *out)
 {
 	p->out = out;
+}
+
+void pulse_record_pump__set_flush(struct pulse_record_pump *p, size_t bytes)
+{
+	p->flush = bytes;
 }
 
 __u64 pulse_record_pump__pass_bytes(const struct pulse_record_pump *p)
@@ -97,6 +103,9 @@ static int drain_map(struct pulse_record_pump *p, int c)
 	int n, ret;
 
 	if (!m->base || pulse_mmap__read_init(m))
+		return 0;
+	/* left unread (no read_done): the next read_init takes it with more */
+	if (m->end - m->start < p->flush)
 		return 0;
 	n = pulse_mmap__batch_iov(m, iov);
 	if (n) {

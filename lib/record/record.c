@@ -195,6 +195,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	if (ret)
 		goto out_kill;
 	pulse_record_pump__set_output(r.pump, r.out);
+	pulse_record_pump__set_flush(r.pump, o->mmap_flush);
 
 	r.attrs = calloc(r.nr_evsels, sizeof(*r.attrs));
 	if (!r.attrs) {
@@ -284,6 +285,8 @@ out_finish:
 		kill(r.child, SIGTERM);
 	}
 	rec_reap_child(&r, true);
+	/* the last pass takes everything, as perf's synchronous flush */
+	pulse_record_pump__set_flush(r.pump, 0);
 	{
 		int ret2 = 0;
 
