@@ -214,7 +214,10 @@ int pulse_record_pump__drain(struct pulse_record_pump *p);
  */
 void pulse_record_pump__set_flush(struct pulse_record_pump *p, size_t bytes);
 
-/* Bytes the last pass stored: how busy the rings are. */
+/*
+ * Bytes of ring data the last pass took (before any compression): how
+ * busy the rings are.
+ */
 __u64 pulse_record_pump__pass_bytes(const struct pulse_record_pump *p);
 
 #endif

@@ -110,6 +110,7 @@ static int drain_map(struct pulse_record_pump *p, int c)
 	n = pulse_mmap__batch_iov(m, iov);
 	if (n) {
 		ret = pulse_record_output__write(p->out, iov, n, &kept);
+		p->pass_bytes += kept;
 		/* Count only what reached the output, so the summary matches it. */
 		while (seen < kept && (ev = pulse_mmap__read_event(m)) != NULL) {
 			count(p, (const unsigned char *)ev, ev->size, c);
@@ -128,19 +129,17 @@ int pulse_record_pump__drain(struct pulse_record_pump *p)
 	struct iovec iov = { .iov_base = (void *)&round, .iov_len = sizeof(round) };
 	bool wrote = false;
 	size_t kept;
-	__u64 before;
 	int ret;
 
 	if (!p->out)
 		return 0;
-	before = pulse_record_output__data_size(p->out);
+	p->pass_bytes = 0;
 	for (int c = 0; c < p->nr_maps; c++) {
 		ret = drain_map(p, c);
 		if (ret < 0)
 			return ret;
 		wrote |= ret;
 	}
-	p->pass_bytes = pulse_record_output__data_size(p->out) - before;
 	if (wrote) {
 		ret = pulse_record_output__write(p->out, &iov, 1, &kept);
 		if (ret)
