@@ -129,6 +129,8 @@ static bool use_clockid;
 static int clockid;
 static uint64_t max_size;
 static int delay_ms;
+static int comp_level;		/* -z: 0 = no compression */
+static const char *mmap_flush_str;
 
 static void on_enable(void *arg)
 {
@@ -147,6 +149,12 @@ static int delay_opt(const struct option *opt, const char *arg, int unset)
 		return -1;
 	}
 	delay_ms = (int)v;
+	return 0;
+}
+
+static int comp_level_opt(const struct option *opt, const char *arg, int unset)
+{
+	comp_level = unset ? 0 : record_parse_comp_level(arg, comp_level);
 	return 0;
 }
 
@@ -280,6 +288,11 @@ static const struct option record_options[] = {
 	OPT_BOOLEAN('B', "no-buildid", &no_buildid, "do not collect buildids in perf.data"),
 	OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
 		    "do not update the buildid cache (pulse never does)"),
+	OPT_STRING(0, "mmap-flush", &mmap_flush_str, "number",
+		   "Minimal number of bytes that is extracted from mmap data pages (default: 1)"),
+	OPT_CALLBACK_OPTARG('z', "compression-level", NULL, "n",
+			    "Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)",
+			    comp_level_opt),
 	OPT_BOOLEAN('v', "verbose", &verbose, "be more verbose"),
 	OPT_BOOLEAN(0, "overwrite", &flight_overwrite,
 		    "use overwrite mode: keep the newest in the kernel's rings, write them on SIGUSR2"),
@@ -385,6 +398,14 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		ret = PULSE_EXIT_USAGE;
 		goto out_lists;
 	}
+	if (mmap_flush_str) {
+		/* perf caps it at a quarter of a ring's mapping (header page included) */
+		long cap = ((o.mmap_pages ? o.mmap_pages : 128) + 1) * sysconf(_SC_PAGESIZE) / 4;
+		int v = record_parse_mmap_flush(mmap_flush_str);
+
+		/* as perf, a negative int is a huge size_t: only the last pass takes data */
+		o.mmap_flush = (size_t)(v > cap ? (int)cap : v);
+	}
 	if (!evlist.nr) {
 		struct pulse_parse_error perr;
 
@@ -451,6 +472,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;
 	o.use_clockid = use_clockid;
+	o.comp_level = comp_level;
 	o.max_size = max_size;
 	o.delay_ms = delay_ms;
 	o.on_enable = on_enable;

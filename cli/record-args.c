@@ -318,3 +318,48 @@ int record_parse_regs(const char *str, bool intr, __u64 *mask)
 	free(s);
 	return ret;
 }
+
+/*
+ * -z / --compression-level[=n] as perf 6.1 reads it: strtol(n, NULL, 0)
+ * into an unsigned int, nothing refused; no number keeps the level given
+ * before; 0 (also "" or "abc") is perf's default level 1; above 22 (also
+ * -1) is 22.
+ */
+int record_parse_comp_level(const char *s, int current)
+{
+	unsigned int level = s ? (unsigned int)strtol(s, NULL, 0) : (unsigned int)current;
+
+	if (!level)
+		level = 1;
+	return level > 22 ? 22 : (int)level;
+}
+
+/*
+ * --mmap-flush as perf 6.1's record__mmap_flush_parse(): a number with a
+ * B, K, M or G suffix (upper case only), else strtol(s, NULL, 0), into an
+ * int; nothing is refused and 0 is 1. The caller caps it at a quarter of
+ * the ring's mapping.
+ */
+int record_parse_mmap_flush(const char *s)
+{
+	static const struct { char tag; unsigned long mult; } tags[] = {
+		{ 'B', 1 }, { 'K', 1UL << 10 }, { 'M', 1UL << 20 }, { 'G', 1UL << 30 },
+	};
+	int v = -1;
+
+	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+		const char *t = strchr(s, tags[i].tag);
+		char *end;
+		unsigned long n;
+
+		if (!t)
+			continue;
+		n = strtoul(s, &end, 10);
+		if (end == t && n <= (unsigned long)-1 / tags[i].mult)
+			v = (int)(n * tags[i].mult);
+		break;
+	}
+	if (v == -1)
+		v = (int)strtol(s, NULL, 0);
+	return v ? v : 1;
+}

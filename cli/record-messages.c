@@ -84,6 +84,12 @@ void record_print_summary(const struct pulse_record_stats *st, const char *out, 
 	/* The kernel counts ring-buffer drops in both; say it once. */
 	if (st->lost_samples && st->lost_samples != st->lost_events)
 		fprintf(stderr, "[ pulse record: Lost %llu samples ]\n", st->lost_samples);
-	fprintf(stderr, "[ pulse record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+	fprintf(stderr, "[ pulse record: Captured and wrote %.3f MB %s (%llu samples)",
 		st->bytes / 1024.0 / 1024.0, pipe_mode ? "-" : out, st->samples);
+	/* perf's -z tail, its ratio a float as perf's */
+	if (st->bytes_transferred && st->bytes_compressed)
+		fprintf(stderr, ", compressed (original %.3f MB, ratio is %.3f)",
+			st->bytes_transferred / 1024.0 / 1024.0,
+			(float)st->bytes_transferred / (float)st->bytes_compressed);
+	fprintf(stderr, " ]\n");
 }

@@ -18,6 +18,10 @@ int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet);
 int record_parse_size(const char *s, __u64 *size);
 /* -k: a clock name or number into *clockid: 0, or -1 after an error: line */
 int record_parse_clockid(const char *str, int *clockid);
+/* -z[n]: perf's level for @s (NULL: no argument, keep @current), 1..22; never refused */
+int record_parse_comp_level(const char *s, int current);
+/* --mmap-flush: perf's value for @s (before the cap), never refused */
+int record_parse_mmap_flush(const char *s);
 /* -F (NULL: none) and --strict-freq into *freq: 0 or an exit status */
 int record_config_freq(const char *str, bool strict, bool quiet, __u64 *freq);
 /* --filter F, --exclude-perf (F NULL) on evlist->entries[first..]: 0 or an exit status */

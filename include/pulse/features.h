@@ -46,6 +46,8 @@ struct pulse_feat_ctx {
 	/* BUILD_ID */
 	const struct pulse_build_id_entry *build_ids;
 	size_t nr_build_ids;
+	/* COMPRESSED (zstd): the level (1..22), perf's rounded ratio, the ring's mmap length */
+	__u32 comp_level, comp_ratio, comp_mmap_len;
 	/* Where cpuinfo/meminfo and cpu/present are read; default "/proc", "/sys". */
 	const char *proc;
 	const char *sysfs;
@@ -55,7 +57,8 @@ struct pulse_feat_ctx {
  * pulse_feat__build - append the payload of one feature section to @b
  * @feat: PULSE_FEAT_HOSTNAME, OSRELEASE, VERSION (PULSE_VERSION), ARCH,
  *        NRCPUS, CPUDESC, CPUID, TOTAL_MEM, CMDLINE, EVENT_DESC,
- *        SAMPLE_TIME or BUILD_ID (TRACING_DATA: pulse_tracing_data__build())
+ *        SAMPLE_TIME, BUILD_ID or COMPRESSED (TRACING_DATA:
+ *        pulse_tracing_data__build())
  * @b: the buffer to append to (zero-initialised or holding earlier data)
  * @ctx: inputs; may be NULL for the features read from the system
  *

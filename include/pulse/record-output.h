@@ -55,6 +55,12 @@ struct pulse_record_output_info {
 	bool no_buildid;			/* -B: no BUILD_ID feature */
 	bool use_clockid;			/* -k: CLOCKID and CLOCK_DATA of @clockid */
 	int clockid;
+	/*
+	 * -z: ring data compressed with zstd at this level (1..22) into
+	 * COMPRESSED records, and HEADER_COMPRESSED; 0: none
+	 */
+	int comp_level;
+	size_t mmap_len;			/* one ring's mapping, header page included */
 };
 
 struct pulse_record_output;
@@ -97,6 +103,13 @@ struct pulse_record_output_ops {
 	 */
 	int (*snapshot_begin)(struct pulse_record_output *out);
 	int (*snapshot_end)(struct pulse_record_output *out);
+	/*
+	 * Optional: the bytes of ring data given to compression and the
+	 * bytes of COMPRESSED records made of them; both 0 (or no op)
+	 * without compression.
+	 */
+	void (*comp_stats)(const struct pulse_record_output *out, __u64 *transferred,
+			   __u64 *compressed);
 };
 
 /* The interface; implementations embed it first and go back with container_of. */
@@ -163,6 +176,15 @@ static inline bool pulse_record_output__can_snapshot(const struct pulse_record_o
 	return out->ops->snapshot_begin && out->ops->snapshot_end;
 }
 
+/* -z: bytes compressed and bytes they became (see pulse_record_output_ops.comp_stats). */
+static inline void pulse_record_output__comp_stats(const struct pulse_record_output *out,
+						   __u64 *transferred, __u64 *compressed)
+{
+	*transferred = *compressed = 0;
+	if (out->ops->comp_stats)
+		out->ops->comp_stats(out, transferred, compressed);
+}
+
 static inline __u64 pulse_record_output__data_size(const struct pulse_record_output *out)
 {
 	return out->ops->data_size(out);
@@ -199,7 +221,17 @@ void pulse_record_pump__set_output(struct pulse_record_pump *p, struct pulse_rec
  */
 int pulse_record_pump__drain(struct pulse_record_pump *p);
 
-/* Bytes the last pass stored: how busy the rings are. */
+/*
+ * --mmap-flush: a pass leaves a ring alone while it holds fewer than
+ * @bytes (0 or 1: takes any data), as perf's mmap flush; set 0 before
+ * the last pass, which must take everything.
+ */
+void pulse_record_pump__set_flush(struct pulse_record_pump *p, size_t bytes);
+
+/*
+ * Bytes of ring data the last pass took (before any compression): how
+ * busy the rings are.
+ */
 __u64 pulse_record_pump__pass_bytes(const struct pulse_record_pump *p);
 
 #endif

@@ -54,6 +54,8 @@ struct pulse_record_opts {
 	int delay_ms;
 	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
 	int clockid;
+	int comp_level;			/* -z: zstd level 1..22 of the ring data; 0: none */
+	size_t mmap_flush;		/* --mmap-flush: bytes a ring holds before a pass takes them */
 	/* output */
 	struct pulse_record_output *output;	/* started, fed and finished by the run; not owned */
 	/*
@@ -101,6 +103,8 @@ struct pulse_record_stats {
 	int nr_cpus;
 	__u64 wakeups;
 	__u64 bytes;			/* data section size */
+	__u64 bytes_transferred;	/* -z: ring bytes compressed, perf's "original" */
+	__u64 bytes_compressed;		/* -z: the COMPRESSED records they became */
 	int workload_status;		/* wait status of the command */
 	bool workload_ran;
 	bool disk_full;

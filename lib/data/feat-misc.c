@@ -168,6 +168,21 @@ const struct pulse_feat_ops pulse_feat_bpf_btf = {
 
 /* ---- COMPRESSED: u32 version, type, level, ratio, mmap_len ---------------------- */
 
+/* perf 6.1's write_compressed(): its version field is never set, so 0 */
+static int write_compressed(int feat, struct pulse_buf *b, const struct pulse_feat_ctx *ctx)
+{
+	__u32 v[5];
+
+	if (!ctx || !ctx->comp_level)
+		return -EINVAL;
+	v[0] = 0;
+	v[1] = 1;	/* PERF_COMP_ZSTD */
+	v[2] = ctx->comp_level;
+	v[3] = ctx->comp_ratio;
+	v[4] = ctx->comp_mmap_len;
+	return pulse_buf__add(b, v, sizeof(v));
+}
+
 static int swap_compressed(struct swc *c)
 {
 	for (int i = 0; i < 5; i++)
@@ -190,7 +205,7 @@ static int print_compressed(FILE *fp, int feat, struct feat_cur *c,
 }
 
 const struct pulse_feat_ops pulse_feat_compressed = {
-	.name = "COMPRESSED", .swap = swap_compressed, .print = print_compressed,
+	.name = "COMPRESSED", .write = write_compressed, .swap = swap_compressed, .print = print_compressed,
 };
 
 /* ---- CLOCK_DATA: u32 version, clockid; u64 tod_ns, clockid_ns ------------------ */

@@ -4,11 +4,22 @@
  * comes, features at the end) or a pipe (everything in-band), both through
  * lib/data's writer. Each keeps its own tracking (track.c) of the records
  * it stored, for BUILD_ID and SAMPLE_TIME at finish.
+ *
+ * With -z, ring data passes through a zstd layer (compress.c) on its way
+ * to the writer, as perf compresses what it pushes from the rings: the
+ * records the recorder makes itself (side-band, FINISHED_ROUND) stay as
+ * they are, the tracking sees the records before compression, and the
+ * file gets HEADER_COMPRESSED (at the start in a pipe, where perf's
+ * reader needs its mmap_len before the first COMPRESSED record, so with
+ * perf's ratio 0; at finish with the ratio in a file).
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <pulse/record-output.h>
+#include <linux/perf_event.h>
 #include "core/internal.h"
+#include "record/compress.h"
 #include "record/record-features.h"
 #include "record/track.h"
 
@@ -19,6 +30,9 @@ struct file_output {
 	bool no_buildid;		/* -B */
 	struct pulse_data_writer *w;	/* from start on */
 	struct pulse_record_track track;
+	struct pulse_record_zstd *zstd;	/* -z; NULL: records stored as they come */
+	int comp_level;
+	size_t mmap_len;		/* of one ring, for HEADER_COMPRESSED */
 };
 
 static struct file_output *to_file(struct pulse_record_output *out)
@@ -39,18 +53,59 @@ static int file_start(struct pulse_record_output *out, const struct pulse_record
 	ret = pulse_record_track__init(&f->track, info->attrs, info->nr_attrs);
 	if (ret)
 		return ret;
+	if (info->comp_level) {
+		ret = pulse_record_zstd__new(&f->zstd, info->comp_level);
+		if (ret)
+			return ret;
+		f->comp_level = info->comp_level;
+		f->mmap_len = info->mmap_len;
+	}
 	ret = pulse_data_writer__new(&f->w, f->fd, info->attrs, info->nr_attrs, &wo);
 	if (ret)
 		return ret;
-	return pulse_record_features__write_start(f->w, info);
+	ret = pulse_record_features__write_start(f->w, info);
+	if (!ret && f->zstd && f->pipe)
+		ret = pulse_record_features__write_compressed(f->w, f->comp_level, 0, f->mmap_len);
+	return ret;
+}
+
+/* The pump's FINISHED_ROUND, which perf writes uncompressed between batches. */
+static bool is_round(const struct iovec *iov, int cnt)
+{
+	struct perf_event_header h;
+
+	if (cnt != 1 || iov[0].iov_len != sizeof(h))
+		return false;
+	memcpy(&h, iov[0].iov_base, sizeof(h));
+	return h.type == PERF_RECORD_FINISHED_ROUND;
+}
+
+/* -z: ring data compressed, all kept or (on an error) none counted. */
+static int zstd_write(struct file_output *f, const struct iovec *iov, int cnt, size_t *kept)
+{
+	const void *recs;
+	size_t len, total = 0;
+	int ret;
+
+	for (int i = 0; i < cnt; i++)
+		total += iov[i].iov_len;
+	ret = pulse_record_zstd__compress(f->zstd, iov, cnt, &recs, &len);
+	if (!ret && len)
+		ret = pulse_data_writer__write(f->w, recs, len);
+	*kept = ret ? 0 : total;
+	pulse_record_track__note_iov(&f->track, iov, cnt, *kept);
+	return ret;
 }
 
 static int file_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
 		      size_t *kept)
 {
 	struct file_output *f = to_file(out);
-	int ret = pulse_data_writer__writev(f->w, iov, cnt);
+	int ret;
 
+	if (f->zstd && !is_round(iov, cnt))
+		return zstd_write(f, iov, cnt, kept);
+	ret = pulse_data_writer__writev(f->w, iov, cnt);
 	*kept = pulse_data_writer__last_kept(f->w);
 	pulse_record_track__note_iov(&f->track, iov, cnt, *kept);
 	return ret;
@@ -74,6 +129,10 @@ static int file_finish(struct pulse_record_output *out)
 	struct file_output *f = to_file(out);
 	int ret = pulse_record_features__write_finish(f->w, &f->track, !f->no_buildid);
 
+	if (!ret && f->zstd && !f->pipe)
+		ret = pulse_record_features__write_compressed(f->w, f->comp_level,
+							      pulse_record_zstd__ratio(f->zstd),
+							      f->mmap_len);
 	if (!ret)
 		ret = pulse_data_writer__finish(f->w);
 	return ret;
@@ -84,6 +143,16 @@ static __u64 file_data_size(const struct pulse_record_output *out)
 	const struct file_output *f = container_of(out, struct file_output, core);
 
 	return f->w ? pulse_data_writer__data_size(f->w) : 0;
+}
+
+static void file_comp_stats(const struct pulse_record_output *out, __u64 *transferred,
+			    __u64 *compressed)
+{
+	const struct file_output *f = container_of(out, struct file_output, core);
+
+	*transferred = *compressed = 0;
+	if (f->zstd)
+		pulse_record_zstd__stats(f->zstd, transferred, compressed);
 }
 
 static int file_stream_fd(const struct pulse_record_output *out)
@@ -99,6 +168,7 @@ static void file_delete(struct pulse_record_output *out)
 
 	pulse_data_writer__delete(f->w);
 	pulse_record_track__exit(&f->track);
+	pulse_record_zstd__delete(f->zstd);
 	free(f);
 }
 
@@ -111,6 +181,7 @@ static const struct pulse_record_output_ops file_ops = {
 	.data_size = file_data_size,
 	.delete = file_delete,
 	.stream_fd = file_stream_fd,
+	.comp_stats = file_comp_stats,
 };
 
 static int new_output(struct pulse_record_output **out, int fd, bool pipe)

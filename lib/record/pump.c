@@ -22,6 +22,7 @@ struct pulse_record_pump {
 	struct pulse_record_stats *stats;	/* borrowed */
 	struct pulse_record_output *out;	/* borrowed; NULL: passes do nothing */
 	__u64 pass_bytes;			/* bytes the last pass stored */
+	size_t flush;				/* --mmap-flush: a smaller batch waits */
 };
 
 int pulse_record_pump__new(struct pulse_record_pump **out, struct pulse_mmap *maps, int nr_maps,
@@ -47,6 +48,11 @@ void pulse_record_pump__delete(struct pulse_record_pump *p)
 void pulse_record_pump__set_output(struct pulse_record_pump *p, struct pulse_record_output *out)
 {
 	p->out = out;
+}
+
+void pulse_record_pump__set_flush(struct pulse_record_pump *p, size_t bytes)
+{
+	p->flush = bytes;
 }
 
 __u64 pulse_record_pump__pass_bytes(const struct pulse_record_pump *p)
@@ -98,9 +104,13 @@ static int drain_map(struct pulse_record_pump *p, int c)
 
 	if (!m->base || pulse_mmap__read_init(m))
 		return 0;
+	/* left unread (no read_done): the next read_init takes it with more */
+	if (m->end - m->start < p->flush)
+		return 0;
 	n = pulse_mmap__batch_iov(m, iov);
 	if (n) {
 		ret = pulse_record_output__write(p->out, iov, n, &kept);
+		p->pass_bytes += kept;
 		/* Count only what reached the output, so the summary matches it. */
 		while (seen < kept && (ev = pulse_mmap__read_event(m)) != NULL) {
 			count(p, (const unsigned char *)ev, ev->size, c);
@@ -119,19 +129,17 @@ int pulse_record_pump__drain(struct pulse_record_pump *p)
 	struct iovec iov = { .iov_base = (void *)&round, .iov_len = sizeof(round) };
 	bool wrote = false;
 	size_t kept;
-	__u64 before;
 	int ret;
 
 	if (!p->out)
 		return 0;
-	before = pulse_record_output__data_size(p->out);
+	p->pass_bytes = 0;
 	for (int c = 0; c < p->nr_maps; c++) {
 		ret = drain_map(p, c);
 		if (ret < 0)
 			return ret;
 		wrote |= ret;
 	}
-	p->pass_bytes = pulse_record_output__data_size(p->out) - before;
 	if (wrote) {
 		ret = pulse_record_output__write(p->out, &iov, 1, &kept);
 		if (ret)

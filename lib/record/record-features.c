@@ -186,3 +186,17 @@ int pulse_record_features__write_finish(struct pulse_data_writer *w,
 	}
 	return ret;
 }
+
+int pulse_record_features__write_compressed(struct pulse_data_writer *w, int level, __u32 ratio,
+					    size_t mmap_len)
+{
+	struct pulse_feat_ctx ctx = { .comp_level = (__u32)level, .comp_ratio = ratio,
+				      .comp_mmap_len = (__u32)mmap_len };
+	struct pulse_buf b = { 0 };
+	int ret = pulse_feat__build(PULSE_FEAT_COMPRESSED, &b, &ctx);
+
+	if (!ret)
+		ret = pulse_data_writer__add_feature(w, PULSE_FEAT_COMPRESSED, b.p, b.len);
+	pulse_buf__release(&b);
+	return ret;
+}

@@ -19,4 +19,8 @@ int pulse_record_features__write_start(struct pulse_data_writer *w,
 int pulse_record_features__write_finish(struct pulse_data_writer *w,
 					const struct pulse_record_track *t, bool build_id);
 
+/* -z: COMPRESSED (zstd, @level, perf's rounded @ratio, one ring's @mmap_len). */
+int pulse_record_features__write_compressed(struct pulse_data_writer *w, int level, __u32 ratio,
+					    size_t mmap_len);
+
 #endif

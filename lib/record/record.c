@@ -291,6 +291,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 			goto out_kill;
 		pulse_record_pump__set_output(r.track_pump, o->tracking_output);
 	}
+	pulse_record_pump__set_flush(r.pump, o->mmap_flush);
 
 	r.attrs = calloc(r.nr_evsels, sizeof(*r.attrs));
 	if (!r.attrs) {
@@ -321,6 +322,10 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	info.no_buildid = o->no_buildid;
 	info.use_clockid = o->use_clockid;
 	info.clockid = o->clockid;
+	info.comp_level = o->comp_level;
+	/* perf's evlist mmap_len: the data pages and the header page */
+	info.mmap_len = ((o->mmap_pages ? o->mmap_pages : default_pages(&r)) + 1) *
+			(size_t)sysconf(_SC_PAGESIZE);
 	ret = pulse_record_output__start(r.out, &info);
 	if (!ret && o->tracking_output)
 		ret = pulse_record_output__start(o->tracking_output, &info);
@@ -379,6 +384,8 @@ out_finish:
 		killed = true;
 	}
 	rec_reap_child(&r, true);
+	/* the last pass takes everything, as perf's synchronous flush */
+	pulse_record_pump__set_flush(r.pump, 0);
 	{
 		int ret2 = 0;
 
@@ -406,6 +413,8 @@ out_finish:
 			ret = rec_write_err(&r, ret2);
 	}
 	stats->bytes = pulse_record_output__data_size(r.out);
+	pulse_record_output__comp_stats(r.out, &stats->bytes_transferred,
+					&stats->bytes_compressed);
 	goto out;
 
 out_kill:
