@@ -140,16 +140,7 @@ static void on_enable(void *arg)
 
 static int delay_opt(const struct option *opt, const char *arg, int unset)
 {
-	char *end;
-	long v = strtol(arg, &end, 10);
-
-	if (end == arg || *end || v < -1 || v > 3600 * 1000) {
-		error("invalid -D '%s': give milliseconds, or -1 (pulse has no time ranges yet)",
-		      arg);
-		return -1;
-	}
-	delay_ms = (int)v;
-	return 0;
+	return record_parse_delay(arg, &delay_ms);
 }
 
 static int comp_level_opt(const struct option *opt, const char *arg, int unset)
@@ -193,55 +184,15 @@ static int no_call_graph_opt(const struct option *opt, const char *arg, int unse
 	return 0;
 }
 
-/*
- * perf's parse_callchain_record(): fp[,max_stack] (a max_stack below
- * kernel.perf_event_max_stack becomes sample_max_stack), dwarf[,size] with
- * size a multiple of 8 up to 65528, lbr. pulse records only fp.
- */
+/* --call-graph: record-args.c; dwarf and lbr are said to be missing there */
 static int call_graph_opt(const struct option *opt, const char *arg, int unset)
 {
-	const char *comma = strchr(arg, ',');
-	size_t len = comma ? (size_t)(comma - arg) : strlen(arg);
+	int ret = record_parse_call_graph(arg, &max_stack);
 
-	if (len == 2 && !strncmp(arg, "fp", 2)) {
+	if (ret == 1)
 		callchain = true;
-		max_stack = 0;
-		if (comma) {
-			unsigned long v = strtoul(comma + 1, NULL, 0);
-			unsigned long limit = 127;
-			FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
-
-			if (f) {
-				if (fscanf(f, "%lu", &limit) != 1)
-					limit = 127;
-				fclose(f);
-			}
-			if (v < limit)
-				max_stack = v;
-		}
-		return 0;
-	}
-	if (len == 5 && !strncmp(arg, "dwarf", 5)) {
-		if (comma) {
-			char *end;
-			unsigned long long sz = strtoull(comma + 1, &end, 0);
-
-			if (end == comma + 1 || *end || !sz || sz > 65528) {
-				error("incorrect stack dump size (max 65528): %s", comma + 1);
-				return -1;
-			}
-		}
-		error("pulse cannot record dwarf callchains yet: use --call-graph fp (or -g)");
-		cg_unsupported = true;
-		return -1;
-	}
-	if (len == 3 && !strncmp(arg, "lbr", 3) && !comma) {
-		error("pulse cannot record lbr callchains yet: use --call-graph fp (or -g)");
-		cg_unsupported = true;
-		return -1;
-	}
-	error("unknown --call-graph mode '%s': use fp, dwarf[,size] or lbr", arg);
-	return -1;
+	cg_unsupported = ret == -2;
+	return ret == 1 ? 0 : -1;
 }
 
 static const struct option record_options[] = {
@@ -309,27 +260,6 @@ static const struct option record_options[] = {
 			   "a last snapshot when the command fails (default with -M)", flight_crash_opt),
 	OPT_END(),
 };
-
-static int open_output(const char *name, bool *pipe_mode)
-{
-	struct stat st;
-	int fd;
-
-	if (!strcmp(name, "-")) {
-		*pipe_mode = true;
-		return STDOUT_FILENO;
-	}
-	*pipe_mode = false;
-	if (!stat(name, &st) && st.st_size > 0) {
-		char old[4096];
-
-		snprintf(old, sizeof(old), "%s.old", name);
-		if (rename(name, old))
-			return -errno;
-	}
-	fd = open(name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	return fd < 0 ? -errno : fd;
-}
 
 static int do_record(int argc, const char **argv, const char **argv_self)
 {
@@ -429,7 +359,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 			goto out_lists;
 		out = o.output;
 	} else {
-		fd = open_output(output_name, &pipe_mode);
+		fd = record_open_output(output_name, &pipe_mode);
 		if (fd < 0) {
 			error("cannot create '%s': %s", output_name, strerror(-fd));
 			ret = 1;

@@ -38,6 +38,14 @@ void record_print_error(const struct pulse_record_error *e, int ret, const char 
 /* perf's "[ perf record: ... ]" summary lines. */
 void record_print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode);
 
+/* --call-graph: 1 (fp), -2 (dwarf/lbr: not yet) or -1, after an error: line */
+int record_parse_call_graph(const char *arg, unsigned long *max_stack);
+/* -D: 0, or -1 after an error: line */
+int record_parse_delay(const char *arg, int *delay_ms);
+
+/* -o: an fd to write to (stdout for '-'), or -errno */
+int record_open_output(const char *name, bool *pipe_mode);
+
 /* cli/record-flight.c: the flight recorder's options and lines */
 struct option;
 struct pulse_flight;

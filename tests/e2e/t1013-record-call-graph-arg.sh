@@ -51,7 +51,9 @@ test_expect_success PERF 'the argument kind of every record option is perf 6.1s'
 	perf record -h >perf.help 2>&1 || true
 	pulse record -h >pulse.help 2>&1 || true
 	# long option name and its argument kind: <arg> required, [<arg>] optional, none
-	kinds() { grep -oE -- "--[a-z][a-z-]*(\[?=?<| <)?" "$1" |
+	# (the first option of each option line: descriptions name options too)
+	kinds() { grep -E "^ +(-[a-zA-Z], )?--[a-z]" "$1" | sed -E "s/^ +(-[a-zA-Z], )?//" |
+		  grep -oE -- "^--[a-z][a-z-]*(\[?=?<| <)?" |
 		  sed -E "s/^--//; s/\[=?<\$/ opt/; s/ <\$/ req/; t; s/\$/ none/"; }
 	kinds perf.help | sort >perf.kinds
 	kinds pulse.help | sort >pulse.kinds

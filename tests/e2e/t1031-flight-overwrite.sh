@@ -4,7 +4,8 @@
 # DSOs and symbols (perf 6.1's overwrite snapshot shows it as ":PID
 # [unknown]"), in overwrite mode (--overwrite, the kernel's rings) and deep
 # mode (-M); and a snapshot taken in the middle of a tracepoint storm holds
-# whole records only, read to the end by perf and pulse alike.
+# whole records only, read to the end by perf and pulse alike (a busy
+# machine may lose events in the storm: perf's warning about them is fine).
 . "$(dirname "$0")/lib/test-lib.sh"
 
 TP=syscalls:sys_enter_getppid
@@ -43,7 +44,7 @@ test_expect_success PERF "${mode%% *}: an exited process keeps its name, DSO and
 "
 done
 
-for mode in "--overwrite -m 16" "-M 8M -m 2M"; do
+for mode in "--overwrite -m 16" "-M 8M"; do
 test_expect_success PERF,TRACEFS "${mode%% *}: snapshots in a storm hold whole records: perf and pulse read every one" "
 	rm -f storm.data.*
 	start_flight storm.data $mode --switch-output -e $TP
@@ -55,7 +56,8 @@ test_expect_success PERF,TRACEFS "${mode%% *}: snapshots in a storm hold whole r
 	for f in storm.data.*; do
 		n=\$(count_samples \$f $TP) &&
 		expect_gt \$n 500 samples &&
-		perf_ok \$f report --stdio >/dev/null &&
+		perf_in \$f report --stdio >/dev/null 2>perr &&
+		not grep -viE 'lost [0-9]+ chunks|Check IO|^Warning:|^ *\$' perr &&
 		pulse report -i \$f -D >dump 2>derr && not grep -qiE 'damaged|corrupt|bad record' derr dump &&
 		expect_eq \$(pulse script -i \$f -F event 2>/dev/null | grep -c .) \$n || return 1
 	done
