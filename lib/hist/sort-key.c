@@ -45,13 +45,19 @@ static const struct {
 	/* powerpc's: perf on x86 takes them and shows nothing (lib/hist/sort-mem.c) */
 	{ "p_stage_cyc", SORT_DROPPED },
 	{ "local_p_stage_cyc", SORT_DROPPED },
+	/* perf's hpp columns (lib/hist/fields.c) */
+	{ "overhead", PULSE_SORT_OVERHEAD },
+	{ "overhead_children", PULSE_SORT_OVERHEAD_CHILDREN },
+	{ "sample", PULSE_SORT_SAMPLE },
+	{ "period", PULSE_SORT_PERIOD },
 };
 
 const char *pulse_sort_keys__known(void)
 {
 	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent, "
 	       "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked, local_weight, weight, "
-	       "local_ins_lat, ins_lat, p_stage_cyc, local_p_stage_cyc";
+	       "local_ins_lat, ins_lat, p_stage_cyc, local_p_stage_cyc, overhead, overhead_children, "
+	       "sample, period";
 }
 
 const char *pulse_sort_key__title(enum pulse_sort_key key)
@@ -77,6 +83,14 @@ const char *pulse_sort_key__title(enum pulse_sort_key key)
 		return "IPC   [IPC Coverage]";
 	case PULSE_SORT_PARENT:
 		return "Parent symbol";
+	case PULSE_SORT_OVERHEAD:
+		return "Overhead";
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+		return "Children";
+	case PULSE_SORT_SAMPLE:
+		return "Samples";
+	case PULSE_SORT_PERIOD:
+		return "Period";
 	default:
 		return pulse_sort_mem__title(key);
 	}
@@ -181,6 +195,11 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 			return 0;
 		r = addr_cmp(a->sym->start, b->sym->start);
 		return r ? r : addr_cmp(a->sym->end, b->sym->end);
+	case PULSE_SORT_OVERHEAD:
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+	case PULSE_SORT_SAMPLE:
+	case PULSE_SORT_PERIOD:
+		return 0;	/* perf's hpp__nop_cmp */
 	default:
 		return pulse_sort_mem__cmp(key, a, b);
 	}

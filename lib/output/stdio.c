@@ -111,6 +111,12 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 	case PULSE_SORT_SYM_SIZE:
 	case PULSE_SORT_IPC_NULL:
 		return strlen(key_title(key));
+	case PULSE_SORT_OVERHEAD:
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+		return 8;
+	case PULSE_SORT_SAMPLE:
+	case PULSE_SORT_PERIOD:
+		return 12;
 	default:
 		return w->mem[key];
 	}
@@ -381,6 +387,69 @@ static void line__sep_numbers(struct line *l, const struct widths *w, bool cumul
 	}
 }
 
+/*
+ * -F and the hpp keys: one of perf's output fields, after its "  " (or
+ * -t's separator): the numbers right-aligned, a key padded but in the
+ * last column. Children without --children is perf's "N/A".
+ */
+static void line__field(struct line *l, const struct pulse_hists *h,
+			const struct pulse_hist_entry *e, enum pulse_sort_key key,
+			const struct widths *w, bool first, bool last)
+{
+	/* the first column's "  " is the row's indent; -t has none */
+	const char *gap = !w->sep ? "  " : first ? "" : w->sep;
+	uint64_t total = h->total_period;
+	char tmp[64];
+	int width, n;
+	double v;
+
+	switch (key) {
+	case PULSE_SORT_OVERHEAD:
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+		if (key == PULSE_SORT_OVERHEAD_CHILDREN && !h->cumulate) {
+			n = snprintf(tmp, sizeof(tmp), "%s%8s", gap, "N/A");
+			line__add(l, tmp, n);
+			return;
+		}
+		v = total ? 100.0 * (key == PULSE_SORT_OVERHEAD ? e->period : e->acc_period) /
+				    total : 0.0;
+		if (!w->sep) {
+			line__pct(l, v);
+			return;
+		}
+		line__add(l, gap, strlen(gap));
+		n = snprintf(tmp, sizeof(tmp), " %.2f%%", v);
+		line__add(l, tmp, n);
+		if (!last)
+			line__pad(l, n < 8 ? 8 - n : 0);
+		return;
+	case PULSE_SORT_SAMPLE:
+	case PULSE_SORT_PERIOD:
+		if (w->sep) {
+			line__add(l, gap, strlen(gap));
+			n = snprintf(tmp, sizeof(tmp), " %" PRIu64,
+				     key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period);
+			line__add(l, tmp, n);
+			if (!last)
+				line__pad(l, n < 12 ? 12 - n : 0);
+			return;
+		}
+		line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64,
+					   key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period));
+		return;
+	default:
+		break;
+	}
+	width = key_width(w, key);
+	line__add(l, gap, strlen(gap));
+	n = line__key(l, e, key, width, w->verbose);
+	for (size_t c = l->len - n; w->sep && c < l->len; c++)
+		if (l->buf[c] == w->sep[0])
+			l->buf[c] = '.';
+	if (!last && n < width)
+		line__pad(l, width - n);
+}
+
 /* the rows of entries [@from, @to) with their callchains */
 static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
 		       const struct widths *wp, FILE *fp, size_t from, size_t to)
@@ -402,6 +471,11 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 		if (e->filtered || (h->cumulate ? acc : pct) < limit)
 			continue;
 		l->len = 0;
+		if (h->nr_fields) {
+			for (size_t f = 0; f < h->nr_fields; f++)
+				line__field(l, h, e, h->fields[f], &w, !f, f + 1 == h->nr_fields);
+			goto row_done;
+		}
 		if (w.sep) {
 			line__sep_numbers(l, &w, h->cumulate, acc, pct, show_nr ? &e->nr_samples : NULL,
 					  show_period ? &e->period : NULL);
@@ -433,6 +507,7 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 			if (k + 1 < h->nr_keys && n < width)
 				line__pad(l, width - n);
 		}
+row_done:
 		line__add(l, "\n", 1);
 		fwrite(l->buf, 1, l->len, fp);
 		if (h->use_callchain && e->callchain)
@@ -587,6 +662,39 @@ static void fprintf_sep_titles(FILE *fp, const char *sep, bool show_nr, bool sho
 	fputc('\n', fp);
 }
 
+/* -F and the hpp keys: perf's titles of the output fields, and their dots */
+static void fprintf_field_titles(FILE *fp, const struct pulse_hists *h,
+				 const struct pulse_stdio_opts *opts, const struct widths *w)
+{
+	const char *sep = opts_sep(opts);
+
+	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
+		return;
+	fputc('#', fp);
+	for (size_t f = 0; f < h->nr_fields; f++) {
+		enum pulse_sort_key key = h->fields[f];
+		const char *title = key_title(key);
+
+		if (key == PULSE_SORT_OVERHEAD && h->self_title)
+			title = "Self";
+		fputs(!f ? " " : sep ?: "  ", fp);
+		if (pulse_sort_key__is_hpp(key))
+			fprintf(fp, "%*s", key_width(w, key), title);
+		else
+			fprintf(fp, "%-*s", key_width(w, key), title);
+	}
+	if (sep) {
+		fputc('\n', fp);
+		return;
+	}
+	fputs("\n#", fp);
+	for (size_t f = 0; f < h->nr_fields; f++) {
+		fputs(!f ? " " : "  ", fp);
+		print_dots(fp, key_width(w, h->fields[f]));
+	}
+	fputs("\n#\n", fp);
+}
+
 void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
 				 const char *const *titles, const int *widths, size_t n)
 {
@@ -640,12 +748,17 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 	int widths[PULSE_SORT_MAX_KEYS];
 
 	compute_widths(h, &w, PULSE_STDIO_OPT(opts, verbose) && opts->verbose, opts_sep(opts));
+	if (h->nr_fields) {
+		fprintf_field_titles(fp, h, opts, &w);
+		goto rows;
+	}
 	for (size_t k = 0; k < h->nr_keys; k++) {
 		titles[k] = key_title(h->keys[k]);
 		widths[k] = key_width(&w, h->keys[k]);
 	}
 	pulse_stdio__fprintf_titles(fp, opts, h->cumulate, titles, widths, h->nr_keys);
 
+rows:
 	if (print_rows_parallel(h, opts, &w, fp))
 		print_rows(h, opts, &w, fp, 0, h->nr_entries);
 	return ferror(fp) ? -EIO : 0;

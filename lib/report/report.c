@@ -62,6 +62,7 @@ static struct pulse_hists *report__hists(struct pulse_report *rep, size_t idx)
 			return NULL;
 		for (size_t i = rep->nr_hists; i < n; i++) {
 			pulse_hists__init(&h[i], rep->keys, rep->nr_keys);
+			pulse_hists__set_fields(&h[i], rep->fields, rep->nr_fields, rep->fields_self);
 			if (rep->chains)
 				pulse_hists__set_callchain(&h[i], &rep->cc, rep->cumulate);
 		}

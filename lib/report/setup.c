@@ -120,6 +120,9 @@ int pulse_report__setup_callchains(struct pulse_report *rep, int children, bool 
 	} else if (cc_given && rep->cc.enabled && !has) {
 		return -ENOENT;
 	}
+	/* perf_hpp__cancel_cumulate(): --children asked, no callchains */
+	rep->cumulate_cancelled = !rep->branch.on && children != 0 && !rep->cumulate &&
+				  !rep->mem_mode;
 	return 0;
 }
 
