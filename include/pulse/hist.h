@@ -22,6 +22,8 @@
 #include <pulse/hist-filter.h>
 
 struct pulse_hists_shards;
+struct pulse_hist_srcline;
+struct pulse_srclines;
 
 enum pulse_sort_key {
 	PULSE_SORT_COMM,	/* "comm" */
@@ -62,6 +64,7 @@ enum pulse_sort_key {
 	PULSE_SORT_OVERHEAD_CHILDREN,	/* "overhead_children": with the callees' */
 	PULSE_SORT_SAMPLE,		/* "sample": samples */
 	PULSE_SORT_PERIOD,		/* "period": self period, as a number */
+	PULSE_SORT_SRCLINE,		/* "srcline": file:line (lib/hist/sort-srcline.c) */
 };
 
 #define PULSE_SORT_MAX_KEYS 16
@@ -107,12 +110,19 @@ struct pulse_hist_entry {
 	 */
 	uint32_t max_depth;
 	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
+	const char *srcline;			/* PULSE_SORT_SRCLINE (interned); else NULL */
 	struct pulse_hist_mem *mem;		/* owned; NULL without memory keys */
 	/*
 	 * perf's he->filtered: the first sample's filter verdict, which every
 	 * later sample of the entry shares; not printed, in the totals only
 	 */
 	bool filtered;
+	/*
+	 * perf made the entry's srcline text before it measured the column
+	 * (a comparison in its collapse reached the key): the text counts in
+	 * the width; the others are cut to it (pulse_hists__sort())
+	 */
+	bool srcline_made;
 };
 
 struct pulse_hists {
@@ -160,6 +170,8 @@ struct pulse_hists {
 	enum pulse_sort_key fields[PULSE_SORT_MAX_KEYS];
 	size_t nr_fields;
 	bool self_title;	/* "overhead" titled Self (perf's default columns) */
+	/* the srcline key's texts (pulse_hists__set_srclines()); NULL: none */
+	struct pulse_hist_srcline *srcline;
 };
 
 /**
@@ -428,6 +440,13 @@ int pulse_sort_hpp__sort(const struct pulse_hists *h, enum pulse_sort_key key,
  */
 int pulse_hists__set_fields(struct pulse_hists *h, const enum pulse_sort_key *fields, size_t nr,
 			    bool self_title);
+
+/**
+ * pulse_hists__set_srclines - the source lines of the srcline key, from
+ * @lines (borrowed: it outlives @h); before adding samples, on one thread
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_hists__set_srclines(struct pulse_hists *h, struct pulse_srclines *lines);
 
 /* Has the key been asked for? */
 bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key);

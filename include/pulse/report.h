@@ -73,6 +73,7 @@ struct pulse_report {
 	bool parent;			/* the parent sort key: resolve every callchain */
 	regex_t parent_re;		/* -p; compiled when parent is set */
 	bool mem_keys;			/* a memory sort key: samples carry their mem fields */
+	struct pulse_srclines *srclines;	/* --sort srcline: the DSOs' line tables */
 	struct pulse_trace *trace;	/* --sort trace: the decoder (borrowed); NULL: none */
 	struct pulse_report_branch branch;	/* branch mode */
 

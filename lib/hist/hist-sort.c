@@ -546,6 +546,8 @@ int pulse_hists__sort(struct pulse_hists *h)
 	int err = 0;
 
 	h->chains_sorted = false;
+	if (h->srcline && pulse_hists__mark_srclines(h))
+		return -ENOMEM;
 	/*
 	 * A pool's second pass still growing the hot entries' trees: the
 	 * entries are put in order meanwhile (they need no tree), then the

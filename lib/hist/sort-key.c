@@ -50,6 +50,7 @@ static const struct {
 	{ "overhead_children", PULSE_SORT_OVERHEAD_CHILDREN },
 	{ "sample", PULSE_SORT_SAMPLE },
 	{ "period", PULSE_SORT_PERIOD },
+	{ "srcline", PULSE_SORT_SRCLINE },
 };
 
 const char *pulse_sort_keys__known(void)
@@ -57,7 +58,7 @@ const char *pulse_sort_keys__known(void)
 	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent, "
 	       "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked, local_weight, weight, "
 	       "local_ins_lat, ins_lat, p_stage_cyc, local_p_stage_cyc, overhead, overhead_children, "
-	       "sample, period";
+	       "sample, period, srcline";
 }
 
 const char *pulse_sort_key__title(enum pulse_sort_key key)
@@ -91,6 +92,8 @@ const char *pulse_sort_key__title(enum pulse_sort_key key)
 		return "Samples";
 	case PULSE_SORT_PERIOD:
 		return "Period";
+	case PULSE_SORT_SRCLINE:
+		return "Source:Line";
 	default:
 		return pulse_sort_mem__title(key);
 	}
@@ -200,6 +203,11 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 	case PULSE_SORT_SAMPLE:
 	case PULSE_SORT_PERIOD:
 		return 0;	/* perf's hpp__nop_cmp */
+	case PULSE_SORT_SRCLINE:
+		/* perf's sort__srcline_collapse(), in this file's sign */
+		if (a->srcline == b->srcline)
+			return 0;
+		return strcmp(a->srcline ? a->srcline : "", b->srcline ? b->srcline : "");
 	default:
 		return pulse_sort_mem__cmp(key, a, b);
 	}

@@ -28,6 +28,7 @@ struct widths {
 	int sym;	/* Symbol */
 	int trace;	/* Trace output */
 	int parent;	/* Parent symbol */
+	int srcline;	/* Source:Line */
 	int mem[PULSE_SORT_INS_LAT + 1];	/* the memory keys' (stdio-mem.c) */
 	bool verbose;	/* -v: DSOs' long names, symbols after their address */
 	const char *sep;	/* -t: the field separator, or NULL */
@@ -80,7 +81,10 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w, bool v
 			w->dso = max_int(w->dso, verbose ? (int)strlen(e->dso->long_name) :
 							   (int)e->dso->short_name_len);
 		w->trace = max_int(w->trace, strlen(e->trace ? e->trace : "N/A"));
+		if (e->srcline && e->srcline_made)
+			w->srcline = max_int(w->srcline, strlen(e->srcline));
 	}
+	w->srcline = max_int(w->srcline, strlen(key_title(PULSE_SORT_SRCLINE)));
 	w->trace = max_int(w->trace, strlen(key_title(PULSE_SORT_TRACE)));
 	w->comm = max_int(comm, strlen(key_title(PULSE_SORT_COMM)));
 	w->pid = max_int(comm ? comm + 8 : 0, strlen(key_title(PULSE_SORT_PID)));
@@ -107,6 +111,8 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 		return w->trace;
 	case PULSE_SORT_PARENT:
 		return w->parent;
+	case PULSE_SORT_SRCLINE:
+		return w->srcline;
 	case PULSE_SORT_CPU:
 	case PULSE_SORT_SYM_SIZE:
 	case PULSE_SORT_IPC_NULL:
@@ -184,6 +190,8 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 		return snprintf(buf, size, "%*s", width, "unknown");
 	case PULSE_SORT_TRACE:
 		return snprintf(buf, size, "%-.*s", width, e->trace ? e->trace : "N/A");
+	case PULSE_SORT_SRCLINE:
+		return snprintf(buf, size, "%-.*s", width, e->srcline ? e->srcline : "??:0");
 	case PULSE_SORT_IPC_NULL:
 		return snprintf(buf, size, "%-*s", width, "-      -");
 	case PULSE_SORT_PARENT:
