@@ -65,6 +65,11 @@ enum pulse_sort_key {
 	PULSE_SORT_SAMPLE,		/* "sample": samples */
 	PULSE_SORT_PERIOD,		/* "period": self period, as a number */
 	PULSE_SORT_SRCLINE,		/* "srcline": file:line (lib/hist/sort-srcline.c) */
+	/*
+	 * "symoff": newer perf's (6.8) symbol+0xoffset of the entry's ip;
+	 * perf 6.1 refuses the key
+	 */
+	PULSE_SORT_SYMOFF,
 };
 
 #define PULSE_SORT_MAX_KEYS 16

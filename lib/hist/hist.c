@@ -86,7 +86,7 @@ static uint64_t hash_str(const char *s)
 static bool key_of_frame(enum pulse_sort_key key)
 {
 	return key == PULSE_SORT_DSO || key == PULSE_SORT_SYM || key == PULSE_SORT_SYM_SIZE ||
-	       key == PULSE_SORT_SRCLINE;
+	       key == PULSE_SORT_SRCLINE || key == PULSE_SORT_SYMOFF;
 }
 
 static uint64_t sample_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e)
@@ -144,6 +144,9 @@ static uint64_t frame_hash(const struct pulse_hists *h, const struct pulse_hist_
 			break;
 		case PULSE_SORT_SRCLINE:
 			v = mix(v, (uintptr_t)e->srcline);
+			break;
+		case PULSE_SORT_SYMOFF:
+			v = mix(v, e->ip);
 			break;
 		default:
 			v = e->sym ? mix(mix(v, e->sym->start), e->sym->end) : mix(v, e->ip);

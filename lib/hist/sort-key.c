@@ -51,6 +51,8 @@ static const struct {
 	{ "sample", PULSE_SORT_SAMPLE },
 	{ "period", PULSE_SORT_PERIOD },
 	{ "srcline", PULSE_SORT_SRCLINE },
+	/* not in perf 6.1: newer perf's */
+	{ "symoff", PULSE_SORT_SYMOFF },
 };
 
 const char *pulse_sort_keys__known(void)
@@ -58,7 +60,7 @@ const char *pulse_sort_keys__known(void)
 	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent, "
 	       "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked, local_weight, weight, "
 	       "local_ins_lat, ins_lat, p_stage_cyc, local_p_stage_cyc, overhead, overhead_children, "
-	       "sample, period, srcline";
+	       "sample, period, srcline, symoff";
 }
 
 const char *pulse_sort_key__title(enum pulse_sort_key key)
@@ -94,6 +96,8 @@ const char *pulse_sort_key__title(enum pulse_sort_key key)
 		return "Period";
 	case PULSE_SORT_SRCLINE:
 		return "Source:Line";
+	case PULSE_SORT_SYMOFF:
+		return "Symbol Offset";
 	default:
 		return pulse_sort_mem__title(key);
 	}
@@ -185,6 +189,10 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 	 * it splits the entries of keys like symbol_size or symbol_daddr,
 	 * after which perf's --sort appends it, by symbol
 	 */
+	case PULSE_SORT_SYMOFF:
+		/* newer perf's sort__symoff_cmp(): the symbol's, then the ip's */
+		r = pulse_sort_key__cmp(PULSE_SORT_SYM, a, b);
+		return r ? r : addr_cmp(b->ip, a->ip);
 	case PULSE_SORT_IPC_NULL:
 	case PULSE_SORT_SYM:
 		if (!a->sym && !b->sym)
@@ -217,6 +225,13 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 int pulse_sort_key__sort(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			 const struct pulse_hist_entry *b)
 {
+	int r;
+
+	if (key == PULSE_SORT_SYMOFF) {
+		/* sort__symoff_sort(): the symbol's name, then the ip */
+		r = pulse_sort_key__sort(PULSE_SORT_SYM, a, b);
+		return r ? r : addr_cmp(b->ip, a->ip);
+	}
 	if (key != PULSE_SORT_SYM)
 		return pulse_sort_key__cmp(key, a, b);
 	if (!a->sym || !b->sym)

@@ -18,6 +18,7 @@
 #include <pulse/output-stdio.h>
 #include "core/internal.h"
 #include "output/stdio-mem.h"
+#include "output/stdio-symoff.h"
 
 #define UNRESOLVED_WIDTH 16	/* hex digits of an unresolved address */
 
@@ -116,6 +117,7 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 	case PULSE_SORT_CPU:
 	case PULSE_SORT_SYM_SIZE:
 	case PULSE_SORT_IPC_NULL:
+	case PULSE_SORT_SYMOFF:	/* newer perf measures no text of it */
 		return strlen(key_title(key));
 	case PULSE_SORT_OVERHEAD:
 	case PULSE_SORT_OVERHEAD_CHILDREN:
@@ -192,6 +194,8 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 		return snprintf(buf, size, "%-.*s", width, e->trace ? e->trace : "N/A");
 	case PULSE_SORT_SRCLINE:
 		return snprintf(buf, size, "%-.*s", width, e->srcline ? e->srcline : "??:0");
+	case PULSE_SORT_SYMOFF:
+		return pulse_stdio_symoff__snprintf(buf, size, e, width);
 	case PULSE_SORT_IPC_NULL:
 		return snprintf(buf, size, "%-*s", width, "-      -");
 	case PULSE_SORT_PARENT:
