@@ -246,7 +246,8 @@ static int report_main(int argc, const char **argv)
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
-			   "local_weight, weight, local_ins_lat, ins_lat"),
+			   "local_weight, weight, local_ins_lat, ins_lat, srcline, symoff, overhead, "
+			   "overhead_children, sample, period"),
 		OPT_STRING('F', "fields", &user_fields, "key[,keys...]",
 			   "output field(s): overhead, overhead_children, sample, period and the "
 			   "--sort keys; +key[,...] after the default ones"),
