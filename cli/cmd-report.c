@@ -205,7 +205,7 @@ static bool report__header(struct pulse_report *rep, const char *input, bool hea
 
 static int report_main(int argc, const char **argv)
 {
-	const char *input = NULL, *user_sort = NULL;
+	const char *input = NULL, *user_sort = NULL, *user_fields = NULL;
 	bool use_stdio = false, show_nr = false, dump_raw = false, show_period = false;
 	bool show_stats = false, quiet = false, force = false, inverted = false, demangle = true;
 	bool tasks = false, mmaps = false;
@@ -247,7 +247,11 @@ static int report_main(int argc, const char **argv)
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
-			   "local_weight, weight, local_ins_lat, ins_lat"),
+			   "local_weight, weight, local_ins_lat, ins_lat, srcline, symoff, overhead, "
+			   "overhead_children, sample, period"),
+		OPT_STRING('F', "fields", &user_fields, "key[,keys...]",
+			   "output field(s): overhead, overhead_children, sample, period and the "
+			   "--sort keys; +key[,...] after the default ones"),
 		OPT_BOOLEAN('n', "show-nr-samples", &show_nr, "show a column with the sample count"),
 		OPT_BOOLEAN('\0', "show-total-period", &show_period,
 			    "show a column with the sum of periods"),
@@ -351,8 +355,8 @@ static int report_main(int argc, const char **argv)
 	}
 	/* perf's -q wins over -v (perf_quiet_option()) */
 	sopts.verbose = verbose > 0 && !quiet;
-	/* perf's callchain__fprintf_graph() looks at the --sort text itself */
-	sopts.sort_starts_with_sym = user_sort && !strncmp(user_sort, "sym", 3);
+	/* perf's callchain__fprintf_graph() looks at the --sort text itself, without -F */
+	sopts.sort_starts_with_sym = !user_fields && user_sort && !strncmp(user_sort, "sym", 3);
 
 	err = pulse_session__new(&session, input, NULL);
 	if (err == -ENODATA) {
@@ -394,6 +398,10 @@ static int report_main(int argc, const char **argv)
 		error("Selected -g but no callchain data. Did you call 'perf record' without -g?");
 		goto out_close;
 	}
+	ret = report_setup_fields(&rep, user_sort, user_fields, show_nr, show_period);
+	if (ret)
+		goto out_close;
+	ret = 1;
 
 	/* symbols: -k and --kallsyms as given; else this kernel's, if it made the file */
 	if (kallsyms_file) {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "builtin.h"
 #include "report-opts.h"
+#include <pulse/report.h>
 
 int parse_percent_limit(const struct option *opt, const char *arg, int unset)
 {
@@ -93,4 +94,23 @@ int parse_call_graph(const struct option *opt, const char *arg, int unset)
 		return -1;
 	}
 	return 0;
+}
+
+/* -F and the hpp sort keys: 0, or the exit status after the error line */
+int report_setup_fields(struct pulse_report *rep, const char *user_sort, const char *user_fields,
+			bool show_nr, bool show_period)
+{
+	const char *bad = "";
+	size_t bad_len = 0;
+	int err = pulse_report__setup_fields(rep, user_sort, user_fields, show_nr, show_period,
+					     &bad, &bad_len);
+
+	if (err == -ESRCH)
+		error("unknown --fields key '%.*s' (known: %s)", (int)bad_len, bad,
+		      pulse_sort_keys__known());
+	else if (err == -EINVAL)
+		error("invalid --fields key '%.*s'", (int)bad_len, bad);
+	else if (err)
+		error("too many --fields and --sort keys");
+	return err ? PULSE_EXIT_USAGE : 0;
 }

@@ -37,4 +37,9 @@ int parse_incr(const struct option *opt, const char *arg, int unset);
  */
 int join_call_graph_arg(int argc, const char **argv, const char **out, char **owned);
 
+struct pulse_report;
+/* -F and the hpp sort keys: 0, or the exit status (129) after the error line */
+int report_setup_fields(struct pulse_report *rep, const char *user_sort, const char *user_fields,
+			bool show_nr, bool show_period);
+
 #endif

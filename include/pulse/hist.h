@@ -22,6 +22,8 @@
 #include <pulse/hist-filter.h>
 
 struct pulse_hists_shards;
+struct pulse_hist_srcline;
+struct pulse_srclines;
 
 enum pulse_sort_key {
 	PULSE_SORT_COMM,	/* "comm" */
@@ -54,6 +56,20 @@ enum pulse_sort_key {
 	PULSE_SORT_WEIGHT,		/* "weight": that times the samples */
 	PULSE_SORT_LOCAL_INS_LAT,	/* "local_ins_lat" */
 	PULSE_SORT_INS_LAT,		/* "ins_lat" */
+	/*
+	 * perf's hpp columns as sort keys and -F fields (lib/hist/fields.c):
+	 * they never split entries (perf's hpp__nop_cmp), they order them
+	 */
+	PULSE_SORT_OVERHEAD,		/* "overhead": self period */
+	PULSE_SORT_OVERHEAD_CHILDREN,	/* "overhead_children": with the callees' */
+	PULSE_SORT_SAMPLE,		/* "sample": samples */
+	PULSE_SORT_PERIOD,		/* "period": self period, as a number */
+	PULSE_SORT_SRCLINE,		/* "srcline": file:line (lib/hist/sort-srcline.c) */
+	/*
+	 * "symoff": newer perf's (6.8) symbol+0xoffset of the entry's ip;
+	 * perf 6.1 refuses the key
+	 */
+	PULSE_SORT_SYMOFF,
 };
 
 #define PULSE_SORT_MAX_KEYS 16
@@ -99,12 +115,19 @@ struct pulse_hist_entry {
 	 */
 	uint32_t max_depth;
 	const struct pulse_symbol *parent;	/* PULSE_SORT_PARENT; NULL: [other] */
+	const char *srcline;			/* PULSE_SORT_SRCLINE (interned); else NULL */
 	struct pulse_hist_mem *mem;		/* owned; NULL without memory keys */
 	/*
 	 * perf's he->filtered: the first sample's filter verdict, which every
 	 * later sample of the entry shares; not printed, in the totals only
 	 */
 	bool filtered;
+	/*
+	 * perf made the entry's srcline text before it measured the column
+	 * (a comparison in its collapse reached the key): the text counts in
+	 * the width; the others are cut to it (pulse_hists__sort())
+	 */
+	bool srcline_made;
 };
 
 struct pulse_hists {
@@ -143,6 +166,17 @@ struct pulse_hists {
 	 * callchain percentages keep; 0 otherwise
 	 */
 	uint64_t abs_total_period;
+	/*
+	 * perf's output fields when -F or an hpp key (PULSE_SORT_OVERHEAD...)
+	 * was given (pulse_hists__set_fields()): the columns in order, and
+	 * keys[] is then perf's whole sort list, overhead keys included; 0:
+	 * the default columns before keys[], the overhead order first
+	 */
+	enum pulse_sort_key fields[PULSE_SORT_MAX_KEYS];
+	size_t nr_fields;
+	bool self_title;	/* "overhead" titled Self (perf's default columns) */
+	/* the srcline key's texts (pulse_hists__set_srclines()); NULL: none */
+	struct pulse_hist_srcline *srcline;
 };
 
 /**
@@ -393,6 +427,31 @@ int pulse_sort_mem__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 			const struct pulse_hist_entry *b);
 uint64_t pulse_sort_mem__hash(enum pulse_sort_key key, const struct pulse_hist_entry *e);
 const char *pulse_sort_mem__title(enum pulse_sort_key key);
+
+/*
+ * lib/hist/fields.c: perf's hpp keys (PULSE_SORT_OVERHEAD ... PERIOD),
+ * their order (negative: @a first; 0 for other keys) and the output fields
+ */
+bool pulse_sort_key__is_hpp(enum pulse_sort_key key);
+int pulse_sort_hpp__sort(const struct pulse_hists *h, enum pulse_sort_key key,
+			 const struct pulse_hist_entry *a, const struct pulse_hist_entry *b);
+
+/**
+ * pulse_hists__set_fields - perf's output fields (-F, or --sort with an
+ * hpp key): @h's keys are then perf's whole sort list, the overhead keys
+ * in it where perf put them; before adding samples. @self_title: the
+ * overhead column is titled Self (perf's Children and Self columns).
+ * Return: 0 or -EINVAL.
+ */
+int pulse_hists__set_fields(struct pulse_hists *h, const enum pulse_sort_key *fields, size_t nr,
+			    bool self_title);
+
+/**
+ * pulse_hists__set_srclines - the source lines of the srcline key, from
+ * @lines (borrowed: it outlives @h); before adding samples, on one thread
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_hists__set_srclines(struct pulse_hists *h, struct pulse_srclines *lines);
 
 /* Has the key been asked for? */
 bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key);

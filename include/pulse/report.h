@@ -69,6 +69,13 @@ struct pulse_report {
 	/* ---- configuration: set before pulse_report__setup() ---- */
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
 	size_t nr_keys;			/* keys in use */
+	/*
+	 * perf's output fields (pulse_report__setup_fields()), keys[] then
+	 * being perf's whole sort list; 0: the default columns
+	 */
+	enum pulse_sort_key fields[PULSE_SORT_MAX_KEYS];
+	size_t nr_fields;
+	bool fields_self;		/* perf's default columns: Overhead titled Self */
 	struct pulse_callchain_param cc;	/* -g */
 	uint32_t max_stack;		/* --max-stack: frames kept of each callchain */
 	bool hide_unresolved;		/* -U: no samples or frames without a symbol */
@@ -85,10 +92,12 @@ struct pulse_report {
 	struct pulse_session *session;	/* the input (borrowed) */
 	struct pulse_data *d;		/* its reader */
 	bool cumulate;			/* --children */
+	bool cumulate_cancelled;	/* --children (the default) but no callchains */
 	bool chains;			/* resolve callchains of samples that have them */
 	bool parent;			/* the parent sort key: resolve every callchain */
 	regex_t parent_re;		/* -p; compiled when parent is set */
 	bool mem_keys;			/* a memory sort key: samples carry their mem fields */
+	struct pulse_srclines *srclines;	/* --sort srcline: the DSOs' line tables */
 	struct pulse_trace *trace;	/* --sort trace: the decoder (borrowed); NULL: none */
 	struct pulse_report_branch branch;	/* branch mode */
 
@@ -106,6 +115,24 @@ struct pulse_report {
 	uint64_t lost_events;		/* LOST records' counts */
 	uint64_t nr_samples;		/* SAMPLE records */
 };
+
+/**
+ * pulse_report__setup_fields - perf's sort and output lists from -F and
+ * --sort (util/sort.c setup_sorting()), after the keys and the callchain
+ * setup: without -F, or with "+...", the default columns (Children with
+ * --children, Overhead, -n's Samples, --show-total-period's Period) and
+ * "overhead" (and "overhead_children") before a --sort text that does
+ * not name them; -F's fields; then each sort key not yet a column is
+ * one, each column not yet a sort key one. Nothing changes when neither
+ * -F nor an hpp key was given.
+ * @user_sort: --sort as given, NULL: none; @user_fields: -F, or NULL
+ * @bad: on -EINVAL or -ESRCH, the field -F did not take (into @user_fields)
+ * Return: 0; -EINVAL: "+" alone, a key perf takes in --sort only (memory,
+ * parent); -ESRCH: an unknown field; -E2BIG: too many.
+ */
+int pulse_report__setup_fields(struct pulse_report *rep, const char *user_sort,
+			       const char *user_fields, bool show_nr, bool show_period,
+			       const char **bad, size_t *bad_len);
 
 /* An empty report: no keys, perf's -g defaults. */
 void pulse_report__init(struct pulse_report *rep);

@@ -33,4 +33,11 @@ void pulse_srclines__delete(struct pulse_srclines *s);
 const char *pulse_srclines__find(struct pulse_srclines *s, const struct pulse_dso *dso,
 				 uint64_t addr, char *buf, size_t size);
 
+/**
+ * pulse_srclines__lookup - "file.c:NN" of @addr in @dso into @buf
+ * Return: 0, or -ENOENT when no line table has it.
+ */
+int pulse_srclines__lookup(struct pulse_srclines *s, const struct pulse_dso *dso, uint64_t addr,
+			   char *buf, size_t size);
+
 #endif

@@ -97,6 +97,16 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 int pulse_sort_key__sort(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			 const struct pulse_hist_entry *b);
 
+/* lib/hist/sort-srcline.c */
+
+/* The interned srcline text of @ip in @dso; NULL: -ENOMEM. */
+const char *pulse_hist_srcline__get(struct pulse_hist_srcline *t, struct pulse_dso *dso,
+				    const struct pulse_symbol *sym, uint64_t ip);
+void pulse_hist_srcline__delete(struct pulse_hist_srcline *t);
+
+/* Mark the entries whose srcline perf's collapse made. Return: 0 or -ENOMEM. */
+int pulse_hists__mark_srclines(struct pulse_hists *h);
+
 /* lib/hist/hist.c */
 
 enum add_mode {

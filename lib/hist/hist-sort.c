@@ -49,9 +49,21 @@ static inline int overhead_cmp(const struct pulse_hists *h, uint64_t acc_a, uint
 static int output_cmp(const struct pulse_hist_entry *a, const struct pulse_hist_entry *b,
 		      const struct pulse_hists *h)
 {
-	int r = overhead_cmp(h, a->acc_period, b->acc_period, a->thread, b->thread, a->max_depth,
-			     b->max_depth, a->period, b->period);
+	int r;
 
+	/* -F or an hpp key: the keys are perf's whole sort list (lib/hist/fields.c) */
+	if (h->nr_fields) {
+		for (size_t i = 0; i < h->nr_keys; i++) {
+			r = pulse_sort_key__is_hpp(h->keys[i]) ?
+				    pulse_sort_hpp__sort(h, h->keys[i], a, b) :
+				    pulse_sort_key__sort(h->keys[i], a, b);
+			if (r)
+				return r;
+		}
+		return 0;
+	}
+	r = overhead_cmp(h, a->acc_period, b->acc_period, a->thread, b->thread, a->max_depth,
+			 b->max_depth, a->period, b->period);
 	if (r)
 		return r;
 	for (size_t i = 0; i < h->nr_keys; i++) {
@@ -132,6 +144,9 @@ struct tree_ctx {
 
 static bool tkey_usable(const struct pulse_hists *h)
 {
+	/* perf's own sort list (-F, hpp keys): the entries compared as they are */
+	if (h->nr_fields)
+		return false;
 	for (size_t i = 0; i < h->nr_keys; i++) {
 		switch (h->keys[i]) {
 		case PULSE_SORT_COMM:
@@ -531,6 +546,8 @@ int pulse_hists__sort(struct pulse_hists *h)
 	int err = 0;
 
 	h->chains_sorted = false;
+	if (h->srcline && pulse_hists__mark_srclines(h))
+		return -ENOMEM;
 	/*
 	 * A pool's second pass still growing the hot entries' trees: the
 	 * entries are put in order meanwhile (they need no tree), then the

@@ -53,6 +53,7 @@ static void hists__exit_shards(struct pulse_hists *h)
 void pulse_hists__exit(struct pulse_hists *h)
 {
 	hists__exit_shards(h);
+	pulse_hist_srcline__delete(h->srcline);
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		free(h->entries[i].trace);
 		free(h->entries[i].mem);
@@ -84,7 +85,8 @@ static uint64_t hash_str(const char *s)
  */
 static bool key_of_frame(enum pulse_sort_key key)
 {
-	return key == PULSE_SORT_DSO || key == PULSE_SORT_SYM || key == PULSE_SORT_SYM_SIZE;
+	return key == PULSE_SORT_DSO || key == PULSE_SORT_SYM || key == PULSE_SORT_SYM_SIZE ||
+	       key == PULSE_SORT_SRCLINE || key == PULSE_SORT_SYMOFF;
 }
 
 static uint64_t sample_hash(const struct pulse_hists *h, const struct pulse_hist_entry *e)
@@ -139,6 +141,12 @@ static uint64_t frame_hash(const struct pulse_hists *h, const struct pulse_hist_
 			break;
 		case PULSE_SORT_DSO:
 			v = mix(v, e->dso ? e->dso->short_name_hash : 0);
+			break;
+		case PULSE_SORT_SRCLINE:
+			v = mix(v, (uintptr_t)e->srcline);
+			break;
+		case PULSE_SORT_SYMOFF:
+			v = mix(v, e->ip);
 			break;
 		default:
 			v = e->sym ? mix(mix(v, e->sym->start), e->sym->end) : mix(v, e->ip);
@@ -238,6 +246,9 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 		struct pulse_hist_entry *e = &h->entries[i];
 
 		if (slot_tag_is(h->index[j], key->hash) && entry_equal(h, e, key)) {
+			/* perf's collapse compared two of its entries: the text was made */
+			if (h->srcline && (e->ip != key->ip || e->dso != key->dso))
+				e->srcline_made = true;
 			if (self) {
 				e->period += period;
 				e->nr_samples++;
@@ -309,6 +320,11 @@ int pulse_hists__add(struct pulse_hists *h, const struct pulse_addr_loc *al, con
 	long idx;
 
 	hists__count(h, period);
+	if (h->srcline) {
+		key.srcline = pulse_hist_srcline__get(h->srcline, al->dso, al->sym, al->addr);
+		if (!key.srcline)
+			return -ENOMEM;
+	}
 	key.hash = entry_hash(h, &key);
 	idx = hists__findnew(h, &key, period, true);
 	return idx < 0 ? idx : 0;
@@ -460,6 +476,11 @@ int pulse_hists__add_part(struct pulse_hists *h, const struct pulse_addr_loc *al
 		h->he_cache = c;
 		h->he_cache_alloc = nr + 1;
 	}
+	if (h->srcline) {
+		key.srcline = pulse_hist_srcline__get(h->srcline, al->dso, al->sym, al->addr);
+		if (!key.srcline)
+			return -ENOMEM;
+	}
 	loc = h->sym_key ? pulse_cc_loc__hash(al->dso, al->sym, al->addr) : 0;
 	key.hash = frame_hash(h, &key, shash, loc);
 	key.born = seq << 16;
@@ -490,6 +511,12 @@ int pulse_hists__add_part(struct pulse_hists *h, const struct pulse_addr_loc *al
 		ckey.sym = chain[i].sym;
 		ckey.ip = chain[i].ip;
 		ckey.level = level;
+		if (h->srcline) {
+			ckey.srcline = pulse_hist_srcline__get(h->srcline, chain[i].dso,
+							       chain[i].sym, chain[i].ip);
+			if (!ckey.srcline)
+				return -ENOMEM;
+		}
 		/* a made entry took a copy of the text and the memory fields */
 		ckey.trace = (char *)h->cur_trace;
 		ckey.mem = (struct pulse_hist_mem *)h->cur_mem;

@@ -45,13 +45,22 @@ static const struct {
 	/* powerpc's: perf on x86 takes them and shows nothing (lib/hist/sort-mem.c) */
 	{ "p_stage_cyc", SORT_DROPPED },
 	{ "local_p_stage_cyc", SORT_DROPPED },
+	/* perf's hpp columns (lib/hist/fields.c) */
+	{ "overhead", PULSE_SORT_OVERHEAD },
+	{ "overhead_children", PULSE_SORT_OVERHEAD_CHILDREN },
+	{ "sample", PULSE_SORT_SAMPLE },
+	{ "period", PULSE_SORT_PERIOD },
+	{ "srcline", PULSE_SORT_SRCLINE },
+	/* not in perf 6.1: newer perf's */
+	{ "symoff", PULSE_SORT_SYMOFF },
 };
 
 const char *pulse_sort_keys__known(void)
 {
 	return "comm, pid, tid, dso, sym, symbol, cpu, symbol_size, trace, ipc_null, parent, "
 	       "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked, local_weight, weight, "
-	       "local_ins_lat, ins_lat, p_stage_cyc, local_p_stage_cyc";
+	       "local_ins_lat, ins_lat, p_stage_cyc, local_p_stage_cyc, overhead, overhead_children, "
+	       "sample, period, srcline, symoff";
 }
 
 const char *pulse_sort_key__title(enum pulse_sort_key key)
@@ -77,6 +86,18 @@ const char *pulse_sort_key__title(enum pulse_sort_key key)
 		return "IPC   [IPC Coverage]";
 	case PULSE_SORT_PARENT:
 		return "Parent symbol";
+	case PULSE_SORT_OVERHEAD:
+		return "Overhead";
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+		return "Children";
+	case PULSE_SORT_SAMPLE:
+		return "Samples";
+	case PULSE_SORT_PERIOD:
+		return "Period";
+	case PULSE_SORT_SRCLINE:
+		return "Source:Line";
+	case PULSE_SORT_SYMOFF:
+		return "Symbol Offset";
 	default:
 		return pulse_sort_mem__title(key);
 	}
@@ -168,6 +189,10 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 	 * it splits the entries of keys like symbol_size or symbol_daddr,
 	 * after which perf's --sort appends it, by symbol
 	 */
+	case PULSE_SORT_SYMOFF:
+		/* newer perf's sort__symoff_cmp(): the symbol's, then the ip's */
+		r = pulse_sort_key__cmp(PULSE_SORT_SYM, a, b);
+		return r ? r : addr_cmp(b->ip, a->ip);
 	case PULSE_SORT_IPC_NULL:
 	case PULSE_SORT_SYM:
 		if (!a->sym && !b->sym)
@@ -181,6 +206,16 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 			return 0;
 		r = addr_cmp(a->sym->start, b->sym->start);
 		return r ? r : addr_cmp(a->sym->end, b->sym->end);
+	case PULSE_SORT_OVERHEAD:
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+	case PULSE_SORT_SAMPLE:
+	case PULSE_SORT_PERIOD:
+		return 0;	/* perf's hpp__nop_cmp */
+	case PULSE_SORT_SRCLINE:
+		/* perf's sort__srcline_collapse(), in this file's sign */
+		if (a->srcline == b->srcline)
+			return 0;
+		return strcmp(a->srcline ? a->srcline : "", b->srcline ? b->srcline : "");
 	default:
 		return pulse_sort_mem__cmp(key, a, b);
 	}
@@ -190,6 +225,13 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 int pulse_sort_key__sort(enum pulse_sort_key key, const struct pulse_hist_entry *a,
 			 const struct pulse_hist_entry *b)
 {
+	int r;
+
+	if (key == PULSE_SORT_SYMOFF) {
+		/* sort__symoff_sort(): the symbol's name, then the ip */
+		r = pulse_sort_key__sort(PULSE_SORT_SYM, a, b);
+		return r ? r : addr_cmp(b->ip, a->ip);
+	}
 	if (key != PULSE_SORT_SYM)
 		return pulse_sort_key__cmp(key, a, b);
 	if (!a->sym || !b->sym)

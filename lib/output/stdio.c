@@ -18,6 +18,7 @@
 #include <pulse/output-stdio.h>
 #include "core/internal.h"
 #include "output/stdio-mem.h"
+#include "output/stdio-symoff.h"
 
 #define UNRESOLVED_WIDTH 16	/* hex digits of an unresolved address */
 
@@ -28,6 +29,7 @@ struct widths {
 	int sym;	/* Symbol */
 	int trace;	/* Trace output */
 	int parent;	/* Parent symbol */
+	int srcline;	/* Source:Line */
 	int mem[PULSE_SORT_INS_LAT + 1];	/* the memory keys' (stdio-mem.c) */
 	bool verbose;	/* -v: DSOs' long names, symbols after their address */
 	const char *sep;	/* -t: the field separator, or NULL */
@@ -80,7 +82,10 @@ static void compute_widths(const struct pulse_hists *h, struct widths *w, bool v
 			w->dso = max_int(w->dso, verbose ? (int)strlen(e->dso->long_name) :
 							   (int)e->dso->short_name_len);
 		w->trace = max_int(w->trace, strlen(e->trace ? e->trace : "N/A"));
+		if (e->srcline && e->srcline_made)
+			w->srcline = max_int(w->srcline, strlen(e->srcline));
 	}
+	w->srcline = max_int(w->srcline, strlen(key_title(PULSE_SORT_SRCLINE)));
 	w->trace = max_int(w->trace, strlen(key_title(PULSE_SORT_TRACE)));
 	w->comm = max_int(comm, strlen(key_title(PULSE_SORT_COMM)));
 	w->pid = max_int(comm ? comm + 8 : 0, strlen(key_title(PULSE_SORT_PID)));
@@ -107,10 +112,19 @@ static int key_width(const struct widths *w, enum pulse_sort_key key)
 		return w->trace;
 	case PULSE_SORT_PARENT:
 		return w->parent;
+	case PULSE_SORT_SRCLINE:
+		return w->srcline;
 	case PULSE_SORT_CPU:
 	case PULSE_SORT_SYM_SIZE:
 	case PULSE_SORT_IPC_NULL:
+	case PULSE_SORT_SYMOFF:	/* newer perf measures no text of it */
 		return strlen(key_title(key));
+	case PULSE_SORT_OVERHEAD:
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+		return 8;
+	case PULSE_SORT_SAMPLE:
+	case PULSE_SORT_PERIOD:
+		return 12;
 	default:
 		return w->mem[key];
 	}
@@ -178,6 +192,10 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 		return snprintf(buf, size, "%*s", width, "unknown");
 	case PULSE_SORT_TRACE:
 		return snprintf(buf, size, "%-.*s", width, e->trace ? e->trace : "N/A");
+	case PULSE_SORT_SRCLINE:
+		return snprintf(buf, size, "%-.*s", width, e->srcline ? e->srcline : "??:0");
+	case PULSE_SORT_SYMOFF:
+		return pulse_stdio_symoff__snprintf(buf, size, e, width);
 	case PULSE_SORT_IPC_NULL:
 		return snprintf(buf, size, "%-*s", width, "-      -");
 	case PULSE_SORT_PARENT:
@@ -381,6 +399,69 @@ static void line__sep_numbers(struct line *l, const struct widths *w, bool cumul
 	}
 }
 
+/*
+ * -F and the hpp keys: one of perf's output fields, after its "  " (or
+ * -t's separator): the numbers right-aligned, a key padded but in the
+ * last column. Children without --children is perf's "N/A".
+ */
+static void line__field(struct line *l, const struct pulse_hists *h,
+			const struct pulse_hist_entry *e, enum pulse_sort_key key,
+			const struct widths *w, bool first, bool last)
+{
+	/* the first column's "  " is the row's indent; -t has none */
+	const char *gap = !w->sep ? "  " : first ? "" : w->sep;
+	uint64_t total = h->total_period;
+	char tmp[64];
+	int width, n;
+	double v;
+
+	switch (key) {
+	case PULSE_SORT_OVERHEAD:
+	case PULSE_SORT_OVERHEAD_CHILDREN:
+		if (key == PULSE_SORT_OVERHEAD_CHILDREN && !h->cumulate) {
+			n = snprintf(tmp, sizeof(tmp), "%s%8s", gap, "N/A");
+			line__add(l, tmp, n);
+			return;
+		}
+		v = total ? 100.0 * (key == PULSE_SORT_OVERHEAD ? e->period : e->acc_period) /
+				    total : 0.0;
+		if (!w->sep) {
+			line__pct(l, v);
+			return;
+		}
+		line__add(l, gap, strlen(gap));
+		n = snprintf(tmp, sizeof(tmp), " %.2f%%", v);
+		line__add(l, tmp, n);
+		if (!last)
+			line__pad(l, n < 8 ? 8 - n : 0);
+		return;
+	case PULSE_SORT_SAMPLE:
+	case PULSE_SORT_PERIOD:
+		if (w->sep) {
+			line__add(l, gap, strlen(gap));
+			n = snprintf(tmp, sizeof(tmp), " %" PRIu64,
+				     key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period);
+			line__add(l, tmp, n);
+			if (!last)
+				line__pad(l, n < 12 ? 12 - n : 0);
+			return;
+		}
+		line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64,
+					   key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period));
+		return;
+	default:
+		break;
+	}
+	width = key_width(w, key);
+	line__add(l, gap, strlen(gap));
+	n = line__key(l, e, key, width, w->verbose);
+	for (size_t c = l->len - n; w->sep && c < l->len; c++)
+		if (l->buf[c] == w->sep[0])
+			l->buf[c] = '.';
+	if (!last && n < width)
+		line__pad(l, width - n);
+}
+
 /* the rows of entries [@from, @to) with their callchains */
 static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
 		       const struct widths *wp, FILE *fp, size_t from, size_t to)
@@ -402,6 +483,11 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 		if (e->filtered || (h->cumulate ? acc : pct) < limit)
 			continue;
 		l->len = 0;
+		if (h->nr_fields) {
+			for (size_t f = 0; f < h->nr_fields; f++)
+				line__field(l, h, e, h->fields[f], &w, !f, f + 1 == h->nr_fields);
+			goto row_done;
+		}
 		if (w.sep) {
 			line__sep_numbers(l, &w, h->cumulate, acc, pct, show_nr ? &e->nr_samples : NULL,
 					  show_period ? &e->period : NULL);
@@ -433,6 +519,7 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 			if (k + 1 < h->nr_keys && n < width)
 				line__pad(l, width - n);
 		}
+row_done:
 		line__add(l, "\n", 1);
 		fwrite(l->buf, 1, l->len, fp);
 		if (h->use_callchain && e->callchain)
@@ -587,6 +674,39 @@ static void fprintf_sep_titles(FILE *fp, const char *sep, bool show_nr, bool sho
 	fputc('\n', fp);
 }
 
+/* -F and the hpp keys: perf's titles of the output fields, and their dots */
+static void fprintf_field_titles(FILE *fp, const struct pulse_hists *h,
+				 const struct pulse_stdio_opts *opts, const struct widths *w)
+{
+	const char *sep = opts_sep(opts);
+
+	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
+		return;
+	fputc('#', fp);
+	for (size_t f = 0; f < h->nr_fields; f++) {
+		enum pulse_sort_key key = h->fields[f];
+		const char *title = key_title(key);
+
+		if (key == PULSE_SORT_OVERHEAD && h->self_title)
+			title = "Self";
+		fputs(!f ? " " : sep ?: "  ", fp);
+		if (pulse_sort_key__is_hpp(key))
+			fprintf(fp, "%*s", key_width(w, key), title);
+		else
+			fprintf(fp, "%-*s", key_width(w, key), title);
+	}
+	if (sep) {
+		fputc('\n', fp);
+		return;
+	}
+	fputs("\n#", fp);
+	for (size_t f = 0; f < h->nr_fields; f++) {
+		fputs(!f ? " " : "  ", fp);
+		print_dots(fp, key_width(w, h->fields[f]));
+	}
+	fputs("\n#\n", fp);
+}
+
 void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
 				 const char *const *titles, const int *widths, size_t n)
 {
@@ -640,12 +760,17 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 	int widths[PULSE_SORT_MAX_KEYS];
 
 	compute_widths(h, &w, PULSE_STDIO_OPT(opts, verbose) && opts->verbose, opts_sep(opts));
+	if (h->nr_fields) {
+		fprintf_field_titles(fp, h, opts, &w);
+		goto rows;
+	}
 	for (size_t k = 0; k < h->nr_keys; k++) {
 		titles[k] = key_title(h->keys[k]);
 		widths[k] = key_width(&w, h->keys[k]);
 	}
 	pulse_stdio__fprintf_titles(fp, opts, h->cumulate, titles, widths, h->nr_keys);
 
+rows:
 	if (print_rows_parallel(h, opts, &w, fp))
 		print_rows(h, opts, &w, fp, 0, h->nr_entries);
 	return ferror(fp) ? -EIO : 0;

@@ -13,6 +13,7 @@
 #include <pulse/branch.h>
 #include <pulse/data.h>
 #include <pulse/report.h>
+#include <pulse/srcline.h>
 #include <pulse/trace-decode.h>
 
 void pulse_report__init(struct pulse_report *rep)
@@ -31,6 +32,8 @@ void pulse_report__exit(struct pulse_report *rep)
 	free(rep->hists);
 	rep->hists = NULL;
 	rep->nr_hists = 0;
+	pulse_srclines__delete(rep->srclines);
+	rep->srclines = NULL;
 	pulse_cc_cursor__exit(&rep->cursor);
 	if (rep->trace_fp)
 		fclose(rep->trace_fp);
@@ -63,6 +66,12 @@ static struct pulse_hists *report__hists(struct pulse_report *rep, size_t idx)
 			return NULL;
 		for (size_t i = rep->nr_hists; i < n; i++) {
 			pulse_hists__init(&h[i], rep->keys, rep->nr_keys);
+			pulse_hists__set_fields(&h[i], rep->fields, rep->nr_fields, rep->fields_self);
+			if (rep->srclines && pulse_hists__set_srclines(&h[i], rep->srclines)) {
+				rep->hists = h;
+				rep->nr_hists = i + 1;
+				return NULL;
+			}
 			if (rep->chains)
 				pulse_hists__set_callchain(&h[i], &rep->cc, rep->cumulate);
 		}

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <pulse/data.h>
 #include <pulse/report.h>
+#include <pulse/srcline.h>
 
 static bool tracepoints_only(struct pulse_data *d)
 {
@@ -120,6 +121,9 @@ int pulse_report__setup_callchains(struct pulse_report *rep, int children, bool 
 	} else if (cc_given && rep->cc.enabled && !has) {
 		return -ENOENT;
 	}
+	/* perf_hpp__cancel_cumulate(): --children asked, no callchains */
+	rep->cumulate_cancelled = !rep->branch.on && children != 0 && !rep->cumulate &&
+				  !rep->mem_mode;
 	return 0;
 }
 
@@ -142,6 +146,11 @@ int pulse_report__setup(struct pulse_report *rep, struct pulse_session *s)
 	rep->machine->max_stack = rep->max_stack;
 	for (size_t k = 0; k < rep->nr_keys; k++) {
 		rep->mem_keys |= pulse_sort_key__is_mem(rep->keys[k]);
+		if (rep->keys[k] == PULSE_SORT_SRCLINE && !rep->srclines) {
+			err = pulse_srclines__new(&rep->srclines, rep->machine->dsos.opts.symfs);
+			if (err)
+				return err;
+		}
 		if (rep->keys[k] == PULSE_SORT_TRACE && !rep->trace_fp) {
 			err = report__open_trace(rep);
 			if (err)
@@ -154,7 +163,8 @@ int pulse_report__setup(struct pulse_report *rep, struct pulse_session *s)
 	 * the same result on this thread. The pool's threads are not given
 	 * the samples' memory fields.
 	 */
-	if (rep->chains && !rep->mem_keys) {
+	/* the srcline key's texts are looked up and interned on this thread */
+	if (rep->chains && !rep->mem_keys && !rep->srclines) {
 		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 		if (ncpu > 1 && pulse_hist_pool__new(&rep->pool, ncpu > 8 ? 8 : ncpu))

@@ -120,6 +120,15 @@ static struct srcline_dso *srcline_dso__find(struct pulse_srclines *s,
 const char *pulse_srclines__find(struct pulse_srclines *s, const struct pulse_dso *dso,
 				 uint64_t addr, char *buf, size_t size)
 {
+	if (!pulse_srclines__lookup(s, dso, addr, buf, size))
+		return buf;
+	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
+	return buf;
+}
+
+int pulse_srclines__lookup(struct pulse_srclines *s, const struct pulse_dso *dso, uint64_t addr,
+			   char *buf, size_t size)
+{
 	struct srcline_dso *e = srcline_dso__find(s, dso);
 
 	if (e && e->dwfl) {
@@ -132,9 +141,8 @@ const char *pulse_srclines__find(struct pulse_srclines *s, const struct pulse_ds
 			/* perf's srcline_from_fileline(): the base name */
 			base = strrchr(file, '/');
 			snprintf(buf, size, "%s:%u", base ? base + 1 : file, (unsigned int)lineno);
-			return buf;
+			return 0;
 		}
 	}
-	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
-	return buf;
+	return -ENOENT;
 }
