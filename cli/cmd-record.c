@@ -129,6 +129,8 @@ static bool use_clockid;
 static int clockid;
 static uint64_t max_size;
 static int delay_ms;
+static struct pulse_record_window *windows;	/* -D START-END,... */
+static size_t nr_windows;
 static int comp_level;		/* -z: 0 = no compression */
 static const char *mmap_flush_str;
 
@@ -138,9 +140,16 @@ static void on_enable(void *arg)
 		fprintf(stderr, "Events enabled\n");
 }
 
+static void on_disable(void *arg)
+{
+	if (!quiet)
+		fprintf(stderr, "Events disabled\n");
+}
+
 static int delay_opt(const struct option *opt, const char *arg, int unset)
 {
-	return record_parse_delay(arg, &delay_ms);
+	free(windows);
+	return record_parse_delay(arg, &delay_ms, &windows, &nr_windows);
 }
 
 static int comp_level_opt(const struct option *opt, const char *arg, int unset)
@@ -406,7 +415,10 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.max_size = max_size;
 	o.delay_ms = delay_ms;
 	o.on_enable = on_enable;
-	if (delay_ms && !quiet)
+	o.on_disable = on_disable;
+	o.windows = windows;
+	o.nr_windows = nr_windows;
+	if ((delay_ms || nr_windows) && !quiet)
 		fprintf(stderr, "Events disabled\n");
 	o.clockid = clockid;
 	o.sample_time = timestamp;
@@ -474,6 +486,7 @@ int cmd_record(int argc, const char **argv)
 	free(argv_self);
 	pulse_evlist__exit(&evlist);
 	record_flight_exit();
+	free(windows);
 	raise_exit_signal();
 	return ret;
 }

@@ -416,19 +416,59 @@ int record_parse_call_graph(const char *arg, unsigned long *max_stack)
 	return -1;
 }
 
-/* -D: milliseconds, or -1 (never): 0, or -1 after the error: line */
-int record_parse_delay(const char *arg, int *delay_ms)
+/*
+ * -D: milliseconds, -1 (never), or perf's windows "START-END,..." (ms,
+ * each after the one before): 0, or -1 after the error: line
+ */
+int record_parse_delay(const char *arg, int *delay_ms, struct pulse_record_window **windows,
+		       size_t *nr)
 {
+	struct pulse_record_window *w = NULL;
+	const char *p = arg;
 	char *end;
-	long v = strtol(arg, &end, 10);
+	long v;
 
-	if (end == arg || *end || v < -1 || v > 3600 * 1000) {
-		error("invalid -D '%s': give milliseconds, or -1 (pulse has no time ranges yet)",
-		      arg);
-		return -1;
+	*windows = NULL;
+	*nr = 0;
+	if (!strchr(arg + 1, '-')) {
+		v = strtol(arg, &end, 10);
+		if (end == arg || *end || v < -1 || v > 3600 * 1000)
+			goto bad;
+		*delay_ms = (int)v;
+		return 0;
 	}
-	*delay_ms = (int)v;
+	for (;;) {
+		unsigned long a, b;
+		struct pulse_record_window *n;
+
+		if (*p < '0' || *p > '9')
+			goto bad;
+		a = strtoul(p, &end, 10);
+		if (*end != '-' || end[1] < '0' || end[1] > '9')
+			goto bad;
+		b = strtoul(end + 1, &end, 10);
+		if (a >= b || b > 3600 * 1000 || (*nr && a <= w[*nr - 1].end))
+			goto bad;
+		n = realloc(w, (*nr + 1) * sizeof(*w));
+		if (!n)
+			goto bad;
+		w = n;
+		w[*nr].start = a;
+		w[(*nr)++].end = b;
+		if (!*end)
+			break;
+		if (*end != ',')
+			goto bad;
+		p = end + 1;
+	}
+	*windows = w;
+	*delay_ms = (int)w[0].start;
 	return 0;
+bad:
+	free(w);
+	*nr = 0;
+	error("invalid -D '%s': give milliseconds, -1, or windows such as 10-20,30-40", arg);
+	return -1;
 }
 
 /* -o: '-' is stdout (a pipe); a file that exists and is not empty becomes <name>.old, as perf */

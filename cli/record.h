@@ -40,8 +40,9 @@ void record_print_summary(const struct pulse_record_stats *st, const char *out, 
 
 /* --call-graph: 1 (fp), -2 (dwarf/lbr: not yet) or -1, after an error: line */
 int record_parse_call_graph(const char *arg, unsigned long *max_stack);
-/* -D: 0, or -1 after an error: line */
-int record_parse_delay(const char *arg, int *delay_ms);
+/* -D: ms, -1, or windows (*@windows is allocated): 0, or -1 after an error: line */
+int record_parse_delay(const char *arg, int *delay_ms, struct pulse_record_window **windows,
+		       size_t *nr);
 
 /* -o: an fd to write to (stdout for '-'), or -errno */
 int record_open_output(const char *name, bool *pipe_mode);

@@ -18,6 +18,11 @@
 
 struct pulse_record_output;
 
+/* One -D window, in ms after the command starts. */
+struct pulse_record_window {
+	unsigned int start, end;
+};
+
 struct pulse_record_opts {
 	size_t sz;
 	struct pulse_evlist *evlist;	/* parsed -e events (not empty) */
@@ -52,6 +57,13 @@ struct pulse_record_opts {
 	 * -1: never (0: no delay)
 	 */
 	int delay_ms;
+	/*
+	 * -D START-END,...: perf's time windows, ms after the command starts;
+	 * delay_ms is the first START, the events are disabled at each END and
+	 * enabled again at the next START
+	 */
+	const struct pulse_record_window *windows;
+	size_t nr_windows;
 	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
 	int clockid;
 	int comp_level;			/* -z: zstd level 1..22 of the ring data; 0: none */
@@ -91,6 +103,8 @@ struct pulse_record_opts {
 	void *arg;
 	/* -D: called when the events are enabled after the delay (may be NULL) */
 	void (*on_enable)(void *arg);
+	/* -D windows: called when the events are disabled at a window's end (may be NULL) */
+	void (*on_disable)(void *arg);
 };
 
 struct pulse_record_stats {

@@ -49,6 +49,8 @@ struct rec {
 	struct pulse_record_stats track_stats;
 	__u64 snap_base_bytes;		/* output data size at the last snapshot */
 	__u64 snap_last_ns;		/* when the last snapshot was taken */
+	__u64 t0_ns;			/* -D windows: when the command started */
+	size_t next_toggle;		/* -D windows: 1 = the first window's end, 2 = the next start... */
 	struct pulse_record_output *out;	/* owned */
 	struct pulse_record_pump *pump;	/* owned, drains maps into out */
 	struct pulse_data_attr *attrs;	/* [nr_evsels], the events as the file stores them */

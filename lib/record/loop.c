@@ -55,6 +55,36 @@ static void drop_hung_up(struct rec *r, int fd)
 		r->nr_polled--;
 }
 
+/* -D windows: when toggle k is due (ns, monotonic); ~0 when there is none left */
+static __u64 toggle_at(const struct rec *r, size_t k)
+{
+	const struct pulse_record_opts *o = r->opts;
+
+	if (!o->nr_windows || k >= 2 * o->nr_windows)
+		return ~0ULL;
+	return r->t0_ns + 1000000ULL * (k & 1 ? o->windows[k / 2].end : o->windows[k / 2].start);
+}
+
+/* Disable at a window's end, enable at the next one's start, as perf's -D. */
+static int run_toggles(struct rec *r, __u64 now)
+{
+	const struct pulse_record_opts *o = r->opts;
+
+	while (toggle_at(r, r->next_toggle) <= now) {
+		bool enable = !(r->next_toggle & 1);
+		int ret = enable ? pulse_evlist__enable(&r->evlist) : pulse_evlist__disable(&r->evlist);
+
+		if (ret)
+			return ret;
+		if (enable && o->on_enable)
+			o->on_enable(o->arg);
+		if (!enable && o->on_disable)
+			o->on_disable(o->arg);
+		r->next_toggle++;
+	}
+	return 0;
+}
+
 int rec_main_loop(struct rec *r)
 {
 	const struct pulse_record_opts *o = r->opts;
@@ -86,8 +116,14 @@ int rec_main_loop(struct rec *r)
 		bool storm = pulse_record_pump__pass_bytes(r->pump) >= STORM_BYTES ||
 			     (r->track_pump &&
 			      pulse_record_pump__pass_bytes(r->track_pump) >= STORM_BYTES);
-		int n = epoll_wait(r->epfd, evs, 64, storm ? 1 : 200);
+		__u64 due = toggle_at(r, r->next_toggle), t = now_ns();
+		int timeout = storm ? 1 : 200;
+		int n;
 		bool hup = false;
+
+		if (due != ~0ULL && (due <= t || (due - t) / 1000000 < (__u64)timeout))
+			timeout = due <= t ? 0 : (int)((due - t) / 1000000) + 1;
+		n = epoll_wait(r->epfd, evs, 64, timeout);
 
 		if (n < 0 && errno != EINTR)
 			return -errno;
@@ -127,6 +163,9 @@ int rec_main_loop(struct rec *r)
 		if (ret)
 			return ret;
 		ret = rec_maybe_snapshot(r, now_ns());
+		if (ret)
+			return ret;
+		ret = run_toggles(r, now_ns());
 		if (ret)
 			return ret;
 		/* perf's record__output_max_size_exceeded(), checked a pass at a time */

@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
@@ -361,6 +362,13 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 			err->stage = PULSE_REC_WORKLOAD;
 			goto out_finish;
 		}
+	}
+	{
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		r.t0_ns = ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+		r.next_toggle = 1;
 	}
 	if (o->delay_ms > 0) {
 		/* perf sleeps too: the rings hold what the dummy sees meanwhile */
