@@ -201,6 +201,12 @@ struct pulse_data_writer_opts {
 	size_t sz;		/* sizeof(struct pulse_data_writer_opts) */
 	bool pipe;		/* pipe mode: everything in-band */
 	size_t reserve;		/* bytes kept before data for the closing features */
+	/*
+	 * The same file opened O_DIRECT too (not owned): appends of 1 MiB and
+	 * more go to the disk through it, not into new page-cache pages
+	 */
+	bool direct;
+	int direct_fd;
 };
 
 /**

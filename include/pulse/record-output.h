@@ -127,6 +127,14 @@ struct pulse_record_output {
  */
 int pulse_record_output__new_file(struct pulse_record_output **out, int fd);
 
+/*
+ * As pulse_record_output__new_file(), with @direct_fd the same file opened
+ * O_DIRECT (not owned): big appends (a snapshot's) go to the disk through
+ * it instead of into new page-cache pages
+ */
+int pulse_record_output__new_file_direct(struct pulse_record_output **out, int fd,
+					 int direct_fd);
+
 /**
  * pulse_record_output__new_pipe - as pulse_record_output__new_file(), in
  * perf's pipe format (everything in-band; @fd may be a pipe or a socket)

@@ -16,12 +16,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 #include <pulse/data.h>
 #include "core/internal.h"
+#include "data/direct.h"
 
 #define NR_BOUNDS 512	/* record ends remembered for cutting back on ENOSPC */
 #define TABLE_ROOM 512	/* bytes kept for the feature table: 32 features */
@@ -51,6 +52,7 @@ struct pulse_data_writer {
 	unsigned int nr_bounds;		/* total ever recorded (ring index = n % NR_BOUNDS) */
 	__u64 partial;			/* bytes of a record split across writev calls */
 	__u64 last_kept;		/* bytes of the last writev that stayed in the file */
+	struct pulse_direct direct;	/* fd -1: no O_DIRECT path */
 };
 
 /* write(2) the whole buffer, or pwrite(2) it at @off when off >= 0. */
@@ -229,6 +231,8 @@ int pulse_data_writer__new(struct pulse_data_writer **out, int fd,
 		return -ENOMEM;
 	w->fd = fd;
 	w->pipe = opts && opts->pipe;
+	w->direct.fd = opts && opts->sz > offsetof(struct pulse_data_writer_opts, direct_fd) &&
+		       opts->direct ? opts->direct_fd : -1;
 	w->gap_size = opts && opts->reserve ? opts->reserve : 128 * 1024;
 	w->attrs = calloc(nr_attrs ? nr_attrs : 1, sizeof(*w->attrs));
 	if (!w->attrs)
@@ -261,6 +265,7 @@ void pulse_data_writer__delete(struct pulse_data_writer *w)
 {
 	if (!w)
 		return;
+	pulse_direct__exit(&w->direct);
 	for (size_t i = 0; w->attrs && i < w->nr_attrs; i++) {
 		free((void *)w->attrs[i].ids);
 		free((void *)w->attrs[i].name);
@@ -382,6 +387,20 @@ int pulse_data_writer__writev(struct pulse_data_writer *w, const struct iovec *i
 		return err;
 	for (int i = 0; i < cnt; i++)
 		total += iov[i].iov_len;
+	/* big appends straight to the disk; should that fail, write it all again */
+	if (!w->pipe && w->direct.fd >= 0 && total >= PULSE_DIRECT_MIN) {
+		err = pulse_direct__append(&w->direct, w->fd, w->data_offset + w->data_size,
+					   iov, cnt, total);
+		if (!err) {
+			note_bounds(w, iov, cnt);
+			w->data_size += total;
+			w->last_kept = total;
+			return 0;
+		}
+		w->direct.fd = -1;
+		if (lseek(w->fd, w->data_offset + w->data_size, SEEK_SET) < 0)
+			return -errno;
+	}
 
 	struct iovec local[8];
 	int n = cnt < 8 ? cnt : 8;

@@ -57,23 +57,39 @@ static int write_one(struct pulse_flight *f, const void *rec)
  * No round follows the state: it holds records as new as the trigger, and
  * a round would let a reader flush them before older samples.
  */
+static int set_tmp_name(struct pulse_flight *f)
+{
+	if (f->tmp_name)
+		return 0;
+	if (asprintf(&f->tmp_name, "%s.tmp", f->path) < 0) {
+		f->tmp_name = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 int fl_open_file(struct pulse_flight *f)
 {
 	const char *name = f->path;
+	int flags = O_RDWR | O_CREAT | O_CLOEXEC;
 	int ret;
 
 	if (!one_file(f)) {
-		free(f->tmp_name);
-		if (asprintf(&f->tmp_name, "%s.tmp", f->path) < 0) {
-			f->tmp_name = NULL;
-			return -ENOMEM;
-		}
+		ret = set_tmp_name(f);
+		if (ret)
+			return ret;
 		name = f->tmp_name;
 	}
-	f->fd = open(name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	f->fd = open(name, flags | O_TRUNC, 0600);
 	if (f->fd < 0)
 		return -errno;
-	ret = pulse_record_output__new_file(&f->file, f->fd);
+	/*
+	 * A snapshot writes tens of MiB at once: straight to the disk, where
+	 * the file system allows it (lib/data/direct.c says why)
+	 */
+	f->direct_fd = one_file(f) || rotating(f) ? -1 : open(name, O_WRONLY | O_DIRECT | O_CLOEXEC);
+	ret = f->direct_fd >= 0 ? pulse_record_output__new_file_direct(&f->file, f->fd, f->direct_fd)
+				: pulse_record_output__new_file(&f->file, f->fd);
 	if (!ret)
 		ret = pulse_record_output__start(f->file, f->info);
 	if (!ret && !one_file(f))
@@ -92,6 +108,9 @@ void fl_close(struct pulse_flight *f)
 	if (f->fd >= 0)
 		close(f->fd);
 	f->fd = -1;
+	if (f->direct_fd >= 0)
+		close(f->direct_fd);
+	f->direct_fd = -1;
 	if (f->tmp_name) {
 		unlink(f->tmp_name);
 		free(f->tmp_name);
@@ -133,19 +152,29 @@ static void note_samples(struct pulse_flight *f, const struct iovec *iov, int cn
 	size_t off = 0;
 
 	while (pos + sizeof(struct perf_event_header) <= len && i < cnt) {
+		const unsigned char *p = (const unsigned char *)iov[i].iov_base + off;
+		bool whole = off + sizeof(struct perf_event_header) <= iov[i].iov_len;
 		struct perf_event_header h;
-		unsigned char tbuf[8];
 
-		fl_iov_peek(iov, cnt, i, off, &h, sizeof(h));
+		/* most records sit inside one iovec: read them in place */
+		if (whole)
+			memcpy(&h, p, sizeof(h));
+		else
+			fl_iov_peek(iov, cnt, i, off, &h, sizeof(h));
 		if (h.size < sizeof(h) || pos + h.size > len)
 			break;
 		if (h.type == PERF_RECORD_SAMPLE) {
 			f->snap_samples++;
 			if (f->time_off >= 0 && (size_t)f->time_off + 8 <= h.size) {
+				unsigned char tbuf[8];
 				__u64 t;
 
-				fl_iov_peek(iov, cnt, i, off + f->time_off, tbuf, 8);
-				t = get_u64(tbuf);
+				if (off + f->time_off + 8 <= iov[i].iov_len)
+					t = get_u64(p + f->time_off);
+				else {
+					fl_iov_peek(iov, cnt, i, off + f->time_off, tbuf, 8);
+					t = get_u64(tbuf);
+				}
 				if (!f->snap_first || t < f->snap_first)
 					f->snap_first = t;
 				if (t > f->snap_last)
@@ -232,6 +261,9 @@ static int close_under_final_name(struct pulse_flight *f, struct pulse_flight_sn
 	if (close(f->fd) && !ret)
 		ret = -errno;
 	f->fd = -1;
+	if (f->direct_fd >= 0)
+		close(f->direct_fd);
+	f->direct_fd = -1;
 	if (!ret) {
 		*name = final_name(f);
 		if (!*name)

@@ -318,6 +318,7 @@ int pulse_flight__new(struct pulse_flight **out, const struct pulse_flight_opts 
 		return -ENOMEM;
 	f->o = *opts;
 	f->fd = -1;
+	f->direct_fd = -1;
 	f->samples.ops = &samples_ops;
 	f->tracking.ops = &tracking_ops;
 	f->path = strdup(opts->path);

@@ -24,6 +24,7 @@ struct pulse_flight {
 	 */
 	struct pulse_record_output *file;
 	int fd;
+	int direct_fd;				/* the same file, O_DIRECT; -1: none */
 	char *tmp_name;
 	bool in_snapshot;
 	/* the samples written to the file since it was opened or last dumped */

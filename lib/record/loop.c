@@ -113,7 +113,9 @@ int rec_main_loop(struct rec *r)
 		 * while passes are large, come back after 1 ms instead of
 		 * waiting for the wakeup: the rings stay nearly empty.
 		 */
-		bool storm = pulse_record_pump__pass_bytes(r->pump) >= STORM_BYTES ||
+		/* (an overwrite snapshot's pass is no storm: the rings are read only then) */
+		bool storm = (!o->overwrite &&
+			      pulse_record_pump__pass_bytes(r->pump) >= STORM_BYTES) ||
 			     (r->track_pump &&
 			      pulse_record_pump__pass_bytes(r->track_pump) >= STORM_BYTES);
 		__u64 due = toggle_at(r, r->next_toggle), t = now_ns();

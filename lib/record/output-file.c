@@ -33,6 +33,7 @@ struct file_output {
 	struct pulse_record_zstd *zstd;	/* -z; NULL: records stored as they come */
 	int comp_level;
 	size_t mmap_len;		/* of one ring, for HEADER_COMPRESSED */
+	int direct_fd;			/* -1, or the file opened O_DIRECT (not owned) */
 };
 
 static struct file_output *to_file(struct pulse_record_output *out)
@@ -44,7 +45,8 @@ static int file_start(struct pulse_record_output *out, const struct pulse_record
 {
 	struct file_output *f = to_file(out);
 	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .pipe = f->pipe,
-					     .reserve = info->feature_reserve };
+					     .reserve = info->feature_reserve,
+					     .direct = f->direct_fd >= 0, .direct_fd = f->direct_fd };
 	int ret;
 
 	if (f->w)
@@ -194,8 +196,18 @@ static int new_output(struct pulse_record_output **out, int fd, bool pipe)
 	f->core.ops = &file_ops;
 	f->fd = fd;
 	f->pipe = pipe;
+	f->direct_fd = -1;
 	*out = &f->core;
 	return 0;
+}
+
+int pulse_record_output__new_file_direct(struct pulse_record_output **out, int fd, int direct_fd)
+{
+	int ret = new_output(out, fd, false);
+
+	if (!ret)
+		to_file(*out)->direct_fd = direct_fd;
+	return ret;
 }
 
 int pulse_record_output__new_file(struct pulse_record_output **out, int fd)

@@ -150,7 +150,7 @@ int pulse_mmap__mmap(struct pulse_mmap *m, int fd, size_t data_pages, bool overw
 	if (page <= 0 || !data_pages || (data_pages & (data_pages - 1)))
 		return -EINVAL;
 	len = (data_pages + 1) * (size_t)page;
-	base = mmap(NULL, len, PROT_READ | (overwrite ? 0 : PROT_WRITE), MAP_SHARED, fd, 0);
+	base = mmap(NULL, len, PROT_READ | (overwrite ? 0 : PROT_WRITE), MAP_SHARED | MAP_POPULATE, fd, 0);
 	if (base == MAP_FAILED) {
 		err = -errno;
 		pr_debug("ring: mmap of %zu bytes on fd %d failed: %d\n", len, fd, err);

@@ -123,12 +123,20 @@ int pulse_kallsyms__text_range(const char *path, uint64_t *start, uint64_t *end)
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
+	/* a flight recorder starts with this: no scanf for 100 K lines */
+	setvbuf(f, NULL, _IOFBF, 1 << 16);
 	while (getline(&line, &cap, f) > 0 && !(have_text && have_etext)) {
 		unsigned long long addr;
-		char type, name[64];
+		char type, *p, *name;
 
-		if (sscanf(line, "%llx %c %63s", &addr, &type, name) != 3 || !is_text_type(type))
+		addr = strtoull(line, &p, 16);
+		if (p == line || p[0] != ' ' || !p[1] || p[2] != ' ')
 			continue;
+		type = p[1];
+		if (!is_text_type(type))
+			continue;
+		name = p + 3;
+		name[strcspn(name, " \t\n")] = 0;
 		if (!have_text && !strcmp(name, "_text")) {
 			text = addr;
 			have_text = true;

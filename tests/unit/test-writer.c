@@ -250,5 +250,68 @@ static void test_writer__disk_full(void)
 	ASSERT_EQ(WEXITSTATUS(status), 0);
 }
 
-TEST_MAIN(TEST(test_writer__file_layout), TEST(test_writer__pipe_mode),
+/*
+ * Big appends through an O_DIRECT fd (a flight snapshot's): the bytes on
+ * disk are the records, in order, around the unaligned ends, and the
+ * buffered writes before and after them land where they should.
+ */
+static void test_writer__direct_appends(void)
+{
+	struct pulse_data_writer_opts wo = { .sz = sizeof(wo) };
+	struct pulse_data_attr a[2];
+	struct pulse_file_header h;
+	struct pulse_data_writer *w;
+	size_t big = 3 * 1024 * 1024 + 4096 + 32 * 7, cut = 1000003 & ~31UL;
+	unsigned char rec[32], *buf = malloc(big), *back = malloc(big + 64);
+	struct iovec iov[2];
+	char path[64];
+	int fd, dfd;
+
+	ASSERT_TRUE(buf && back);
+	/* the test's own directory: /tmp may be a tmpfs, which has no O_DIRECT */
+	strcpy(path, "pulse-direct-XXXXXX");
+	fd = mkstemp(path);
+	ASSERT_TRUE(fd >= 0);
+	dfd = open(path, O_WRONLY | O_DIRECT);
+	if (dfd < 0) {
+		close(fd);
+		unlink(path);
+		free(buf);
+		free(back);
+		test__skip = "no O_DIRECT on this file system";
+		return;
+	}
+	for (size_t i = 0; i < big / 32; i++) {
+		make_sample(rec, i);
+		memcpy(buf + i * 32, rec, 32);
+	}
+	make_attrs(a);
+	wo.direct = true;
+	wo.direct_fd = dfd;
+	ASSERT_EQ(pulse_data_writer__new(&w, fd, a, 2, &wo), 0);
+	make_sample(rec, 99);
+	ASSERT_EQ(pulse_data_writer__write(w, rec, 32), 0);	/* buffered, unaligned end */
+	iov[0].iov_base = buf;
+	iov[0].iov_len = cut;
+	iov[1].iov_base = buf + cut;
+	iov[1].iov_len = big - cut;
+	ASSERT_EQ(pulse_data_writer__writev(w, iov, 2), 0);	/* direct, in the middle */
+	ASSERT_EQ(pulse_data_writer__last_kept(w), big);
+	ASSERT_EQ(pulse_data_writer__write(w, rec, 32), 0);	/* buffered again */
+	ASSERT_EQ(pulse_data_writer__finish(w), 0);
+	pulse_data_writer__delete(w);
+	read_header(fd, &h);
+	ASSERT_EQ(h.data.size, big + 64);
+	ASSERT_EQ(pread(fd, back, big + 64, h.data.offset), (ssize_t)(big + 64));
+	ASSERT_MEMEQ(back, rec, 32);
+	ASSERT_MEMEQ(back + 32, buf, big);
+	ASSERT_MEMEQ(back + 32 + big, rec, 32);
+	close(dfd);
+	close(fd);
+	unlink(path);
+	free(buf);
+	free(back);
+}
+
+TEST_MAIN(TEST(test_writer__file_layout), TEST(test_writer__direct_appends), TEST(test_writer__pipe_mode),
 	  TEST(test_writer__disk_full))

@@ -1,0 +1,86 @@
+#!/bin/bash
+# The flight recorder against perf's (issue 10), on the 2-million-call
+# getppid storm, system wide, RUNS runs each, alternating:
+#  - armed cost: the recorder's CPU time (all threads, /proc/PID/task/*/schedstat) over a
+#    10 s armed window holding the storm, start-up included, with
+#    `-a --overwrite --switch-output=signal -m 32M -e syscalls:sys_enter_getppid`;
+#  - trigger latency: SIGUSR2 right after the storm (rings full) until the
+#    snapshot file is there under its final name;
+#  - depth: storm samples in that snapshot, perf's 32M x CPUs of kernel
+#    rings against pulse's -M 64M (DEPTH_MEM).
+# Prints each run, the medians and the ratios pulse/perf.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$top/build}
+RUNS=${RUNS:-3}
+CALLS=${CALLS:-2000000}
+WINDOW=${WINDOW:-10}
+DEPTH_MEM=${DEPTH_MEM:-64M}
+PULSE=$BUILD/pulse
+WL=$BUILD/workloads/getppid
+TP=syscalls:sys_enter_getppid
+command -v perf >/dev/null || { echo "# flight: perf not installed: skipping"; exit 0; }
+work=$(mktemp -d /tmp/pulse-bench-flight.XXXXXX)
+trap 'kill $rec 2>/dev/null; rm -rf "$work"' EXIT
+rec=
+
+median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}'; }
+# CPU time of every thread so far, in ns from schedstat (stat's ticks are 10 ms)
+cpu_of() { cat /proc/$1/task/*/schedstat 2>/dev/null | awk '{n += $1} END {printf "%.3f", n / 1e9}'; }
+now() { echo "${EPOCHREALTIME/./}"; }	# microseconds
+
+# one run: tool mode -> "cpu latency_ms samples"
+run_one() {
+	local tool=$1 mode=$2 out=$work/$tool-$mode t0 t1 cpu lat n start
+	local -a cmd
+	rm -rf "$out"; mkdir "$out"
+	if [ "$tool" = pulse ]; then cmd=("$PULSE" record); else cmd=(perf record); fi
+	if [ "$mode" = armed ]; then
+		cmd+=(-q -a --overwrite --switch-output=signal -m 32M)
+	elif [ "$tool" = pulse ]; then
+		cmd+=(-q -a -M "$DEPTH_MEM" --switch-output)
+	else
+		cmd+=(-q -a --overwrite --switch-output=signal -m 32M)
+	fi
+	start=$(now)
+	"${cmd[@]}" -e $TP -o "$out/f.data" 2>"$out/err" & rec=$!
+	sleep 1
+	"$WL" "$CALLS"
+	if [ "$mode" = armed ]; then
+		# the rest of the window, then the recorder's CPU so far
+		sleep "$(awk -v s="$start" -v n="$(now)" -v w="$WINDOW" 'BEGIN {d = w - (n - s) / 1e6; print (d > 0) ? d : 0}')"
+		cpu=$(cpu_of $rec)
+	else
+		cpu=0
+	fi
+	t0=$(now)
+	kill -USR2 $rec
+	until compgen -G "$out/f.data.2*[0-9]" >/dev/null; do :; done
+	t1=$(now)
+	sleep 0.5
+	kill -INT $rec; wait $rec 2>/dev/null; rec=
+	lat=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", (b - a) / 1000}')
+	n=$(perf script -i "$(ls "$out"/f.data.2* | head -1)" -F event 2>/dev/null | grep -c "$TP")
+	echo "$cpu $lat $n"
+}
+
+printf "# flight recorder, %s getppid calls, system wide, %s runs (CPU: %s s window)\n" \
+	"$CALLS" "$RUNS" "$WINDOW"
+for mode in armed depth; do
+	: >"$work/pulse.$mode"; : >"$work/perf.$mode"
+	for i in $(seq 1 "$RUNS"); do
+		for tool in perf pulse; do
+			r=$(run_one $tool $mode)
+			echo "$r" >>"$work/$tool.$mode"
+			printf "%-6s %-6s run %d: cpu %s s, trigger->file %s ms, samples %s\n" \
+				$mode $tool $i $r
+		done
+	done
+done
+pc=$(cut -d' ' -f1 "$work/perf.armed" | median); uc=$(cut -d' ' -f1 "$work/pulse.armed" | median)
+pl=$(cut -d' ' -f2 "$work/perf.armed" | median); ul=$(cut -d' ' -f2 "$work/pulse.armed" | median)
+pd=$(cut -d' ' -f3 "$work/perf.depth" | median); ud=$(cut -d' ' -f3 "$work/pulse.depth" | median)
+echo "armed CPU (median):       perf $pc s, pulse $uc s, ratio $(ratio "$uc" "$pc")"
+echo "trigger latency (median): perf $pl ms, pulse $ul ms, ratio $(ratio "$ul" "$pl")"
+echo "depth (median samples):   perf $pd (-m 32M kernel rings), pulse $ud (-M $DEPTH_MEM), ratio $(ratio "$ud" "$pd")"
