@@ -5,3 +5,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/record-storm.sh"
 "$dir/report.sh"
 "$dir/script.sh"
+"$dir/flight.sh"

@@ -104,7 +104,7 @@ void pulse_flight__stats(const struct pulse_flight *f, struct pulse_flight_stats
  * pulse_flight_state__new - the live side-band state
  * @time_back: bytes from a side-band record's end back to its u64 time
  *	(from the tracking attr's sample_id trailer; 0: the records carry none)
- * @cap: bytes of records of exited tasks kept at most (0: 8 MiB)
+ * @cap: memory the records of exited tasks may take (0: 8 MiB)
  */
 int pulse_flight_state__new(struct pulse_flight_state **out, size_t time_back, size_t cap);
 void pulse_flight_state__delete(struct pulse_flight_state *s);

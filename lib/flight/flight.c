@@ -80,13 +80,21 @@ static int samples_start(struct pulse_record_output *out,
 			 const struct pulse_record_output_info *info)
 {
 	struct pulse_flight *f = of_samples(out);
+	size_t cap;
 	int ret;
 
 	if (f->info)
 		return -EBUSY;
 	f->info = info;
 	f->time_off = time_offset(info);
-	ret = pulse_flight_state__new(&f->state, time_back(info), 0);
+	/*
+	 * Tasks that exited while their samples are still held stay named up
+	 * to a cap, half the past kept (8 MiB at least): past it, the oldest
+	 * go first, so the newest are always named and memory stays bounded.
+	 */
+	cap = (f->o.mode == PULSE_FLIGHT_DEEP ? f->o.memory :
+	       info->mmap_len * (size_t)sysconf(_SC_NPROCESSORS_ONLN)) / 2;
+	ret = pulse_flight_state__new(&f->state, time_back(info), cap > (8u << 20) ? cap : 0);
 	if (ret)
 		return ret;
 	if (f->o.mode == PULSE_FLIGHT_DEEP) {

@@ -153,6 +153,12 @@ static void unlink_rec(struct pulse_flight_state *s, struct fl_rec *r)
 	s->bytes -= r->size;
 }
 
+/* What a record costs: its bytes, its bookkeeping, malloc's own. */
+static size_t cost(const struct fl_rec *r)
+{
+	return sizeof(*r) + r->size + 16;
+}
+
 static void kill_rec(struct pulse_flight_state *s, struct fl_rec *r, __u64 time)
 {
 	if (!r || r->dead)
@@ -165,7 +171,7 @@ static void kill_rec(struct pulse_flight_state *s, struct fl_rec *r, __u64 time)
 	else
 		s->dead_first = r;
 	s->dead_last = r;
-	s->dead_bytes += r->size;
+	s->dead_bytes += cost(r);
 }
 
 /* Free dead records from the oldest death while @keep says so. */
@@ -177,7 +183,7 @@ static void reap(struct pulse_flight_state *s, __u64 before)
 		s->dead_first = r->dead_next;
 		if (!s->dead_first)
 			s->dead_last = NULL;
-		s->dead_bytes -= r->size;
+		s->dead_bytes -= cost(r);
 		unlink_rec(s, r);
 		free(r);
 	}
