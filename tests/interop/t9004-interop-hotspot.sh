@@ -1,8 +1,8 @@
 #!/bin/bash
 # KDAB hotspot reads perf.data through its hotspot-perfparser: every kind of
 # file pulse record writes (the interop corpus: file and pipe mode, with and
-# without -g, tracepoints, -a) is read by it with exit status 0 and the
-# samples perf script sees, as perf 6.1's files are. A pipe-mode recording
+# without -g, tracepoints, -a; flight snapshots) is read by it with exit
+# status 0 and the samples perf script sees, as perf 6.1's files are. A pipe-mode recording
 # of a workload that prints is read too: the workload's stdout must not go
 # into the stream (perf sends it to stderr).
 . "$(dirname "$0")/../e2e/lib/test-lib.sh"
@@ -50,6 +50,19 @@ for name in $(cut -d"|" -f1 <<<"$CORPUS"); do
 			test -s $f.b2qt
 		fi
 	'
+done
+
+# The flight recorder's snapshots, deep and overwrite mode: self-contained
+# files hotspot reads as any other (the workload signals the recorder).
+for mode in "-M 4M" "--overwrite"; do
+	test_expect_success PERF,ROOT,TRACEFS,PERFPARSER "a flight snapshot ($mode): hotspot-perfparser reads every sample" "
+		rm -f fl.data.*
+		pulse record -q $mode --switch-output -g -e $CORPUS_TP -o fl.data -- \$WL/burst 500 1 --signal 12 --gap-ms 100
+		f=\$(ls fl.data.2*)
+		pp_stats \$f
+		expect_eq \$(pp_samples \$f) 500
+		expect_eq \$(nr_samples \$f) 500
+	"
 done
 
 # The workload prints: perf 6.1 sends its stdout to stderr in pipe mode.
