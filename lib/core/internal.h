@@ -36,4 +36,12 @@ static inline uint64_t get_u64(const void *p) { uint64_t v; memcpy(&v, p, 8); re
 static inline uint32_t get_u32(const void *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline uint16_t get_u16(const void *p) { uint16_t v; memcpy(&v, p, 2); return v; }
 
+/*
+ * Copy @len bytes of the records laid over @iov[@cnt], from iovec *@i at
+ * offset *@off on, to @dst, advancing both (lib/core/iov.c)
+ */
+struct iovec;
+void pulse_iov__gather(const struct iovec *iov, int cnt, int *i, size_t *off, void *dst,
+		       size_t len);
+
 #endif

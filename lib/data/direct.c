@@ -12,30 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "core/internal.h"
 #include "data/direct.h"
 
 #define BLOCK 4096
 #define DIRECT_BOUNCE (1u << 20)
-
-/* Copy @len bytes from iovec *@i, offset *@off on (advancing both), to @dst. */
-static void gather(const struct iovec *iov, int cnt, int *i, size_t *off, unsigned char *dst,
-		   size_t len)
-{
-	while (len && *i < cnt) {
-		size_t n = iov[*i].iov_len - *off;
-
-		if (n > len)
-			n = len;
-		memcpy(dst, (const unsigned char *)iov[*i].iov_base + *off, n);
-		dst += n;
-		len -= n;
-		*off += n;
-		if (*off == iov[*i].iov_len) {
-			(*i)++;
-			*off = 0;
-		}
-	}
-}
 
 static int pwrite_all(int fd, const void *buf, size_t len, __u64 pos)
 {
@@ -66,7 +47,7 @@ int pulse_direct__append(struct pulse_direct *d, int fd, __u64 pos, const struct
 	if (head > left)
 		head = left;
 	if (head) {
-		gather(iov, cnt, &i, &off, d->bounce, head);
+		pulse_iov__gather(iov, cnt, &i, &off, d->bounce, head);
 		ret = pwrite_all(fd, d->bounce, head, pos);
 		if (ret)
 			return ret;
@@ -76,7 +57,7 @@ int pulse_direct__append(struct pulse_direct *d, int fd, __u64 pos, const struct
 	while (left >= BLOCK) {
 		size_t n = left < DIRECT_BOUNCE ? left / BLOCK * BLOCK : DIRECT_BOUNCE;
 
-		gather(iov, cnt, &i, &off, d->bounce, n);
+		pulse_iov__gather(iov, cnt, &i, &off, d->bounce, n);
 		ret = pwrite_all(d->fd, d->bounce, n, pos);
 		if (ret)
 			return ret;
@@ -84,7 +65,7 @@ int pulse_direct__append(struct pulse_direct *d, int fd, __u64 pos, const struct
 		left -= n;
 	}
 	if (left) {
-		gather(iov, cnt, &i, &off, d->bounce, left);
+		pulse_iov__gather(iov, cnt, &i, &off, d->bounce, left);
 		ret = pwrite_all(fd, d->bounce, left, pos);
 		if (ret)
 			return ret;

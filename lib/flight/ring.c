@@ -165,34 +165,13 @@ static int seal(struct pulse_flight_ring *r)
 	return 0;
 }
 
-/* Copy @len bytes at *@pos of the iovecs (advancing it) to @dst. */
-static void iov_copy(const struct iovec *iov, int cnt, int *i, size_t *off, void *dst, size_t len)
-{
-	unsigned char *d = dst;
-
-	while (len && *i < cnt) {
-		size_t n = iov[*i].iov_len - *off;
-
-		if (n > len)
-			n = len;
-		memcpy(d, (const unsigned char *)iov[*i].iov_base + *off, n);
-		d += n;
-		len -= n;
-		*off += n;
-		if (*off == iov[*i].iov_len) {
-			(*i)++;
-			*off = 0;
-		}
-	}
-}
-
 void fl_iov_peek(const struct iovec *iov, int cnt, int i, size_t off, void *dst, size_t len)
 {
 	while (i < cnt && off >= iov[i].iov_len) {
 		off -= iov[i].iov_len;
 		i++;
 	}
-	iov_copy(iov, cnt, &i, &off, dst, len);
+	pulse_iov__gather(iov, cnt, &i, &off, dst, len);
 }
 
 int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *iov, int cnt)
@@ -213,7 +192,7 @@ int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *i
 		 * once chunks are dropped; a snapshot is sorted whole instead.
 		 */
 		if (h.type == PERF_RECORD_FINISHED_ROUND) {
-			iov_copy(iov, cnt, &i, &off, &h, sizeof(h));
+			pulse_iov__gather(iov, cnt, &i, &off, &h, sizeof(h));
 			continue;
 		}
 		if (r->used + h.size > r->chunk_size) {
@@ -222,7 +201,7 @@ int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *i
 				return ret;
 		}
 		dst = r->stage + r->used;
-		iov_copy(iov, cnt, &i, &off, dst, h.size);
+		pulse_iov__gather(iov, cnt, &i, &off, dst, h.size);
 		r->used += h.size;
 		r->raw_in += h.size;
 		if (h.type == PERF_RECORD_SAMPLE) {

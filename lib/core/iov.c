@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Records laid over iovecs: a ring's batch comes in one or two pieces. */
+#include <string.h>
+#include <sys/uio.h>
+#include "core/internal.h"
+
+void pulse_iov__gather(const struct iovec *iov, int cnt, int *i, size_t *off, void *dst,
+		       size_t len)
+{
+	unsigned char *d = dst;
+
+	while (len && *i < cnt) {
+		size_t n = iov[*i].iov_len - *off;
+
+		if (n > len)
+			n = len;
+		memcpy(d, (const unsigned char *)iov[*i].iov_base + *off, n);
+		d += n;
+		len -= n;
+		*off += n;
+		if (*off == iov[*i].iov_len) {
+			(*i)++;
+			*off = 0;
+		}
+	}
+}
