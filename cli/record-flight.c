@@ -162,6 +162,11 @@ static void on_snapshot(const struct pulse_flight_snapshot *s, void *arg)
 {
 	bool quiet = *(bool *)arg;
 
+	if (s->error) {
+		warning("snapshot not written to %s: %s (the recording goes on)", s->path,
+			strerror(-s->error));
+		return;
+	}
 	if (quiet)
 		return;
 	if (s->removed)
@@ -261,6 +266,9 @@ void record_flight_summary(struct pulse_flight *f, const struct pulse_record_sta
 	}
 	fprintf(stderr, "[ pulse record: %u snapshot%s, %llu samples written ]\n", fs.snapshots,
 		fs.snapshots == 1 ? "" : "s", (unsigned long long)fs.samples_written);
+	if (fs.failed)
+		fprintf(stderr, "[ pulse record: %u snapshot%s could not be written ]\n", fs.failed,
+			fs.failed == 1 ? "" : "s");
 	if (fs.samples_dropped)
 		fprintf(stderr, "[ pulse record: %llu older samples left the -M window unwritten ]\n",
 			(unsigned long long)fs.samples_dropped);

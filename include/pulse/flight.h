@@ -51,6 +51,12 @@ struct pulse_flight_snapshot {
 	__u64 bytes;			/* data bytes written */
 	__u64 first_time, last_time;	/* of the samples written (0: none) */
 	const char *removed;		/* a file --switch-max-files removed, or NULL */
+	/*
+	 * 0, or the -errno that kept this snapshot from being written (with
+	 * --switch-output the recording goes on, and what a deep ring holds
+	 * is kept for the next one)
+	 */
+	int error;
 };
 
 typedef void (*pulse_flight_snapshot_fn)(const struct pulse_flight_snapshot *s, void *arg);
@@ -88,6 +94,7 @@ struct pulse_record_output *pulse_flight__tracking(struct pulse_flight *f);
 
 struct pulse_flight_stats {
 	unsigned int snapshots;		/* snapshots written */
+	unsigned int failed;		/* snapshots that could not be written */
 	__u64 samples_written;		/* SAMPLE records in all of them */
 	__u64 chunks_dropped;		/* deep: chunks pushed out of the ring */
 	__u64 samples_dropped;		/* deep: their samples */
@@ -140,7 +147,7 @@ int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *i
 
 /*
  * Hand the records held to @fn, oldest first, a chunk at a time (whole
- * records), then empty the ring.
+ * records), then empty the ring; when @fn fails, the ring keeps them all.
  */
 int pulse_flight_ring__flush(struct pulse_flight_ring *r,
 			     int (*fn)(const void *buf, size_t len, void *arg), void *arg);

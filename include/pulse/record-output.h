@@ -100,6 +100,8 @@ struct pulse_record_output_ops {
 	 * trigger asks for a snapshot. Between begin and end the recorder
 	 * writes with write() what overwrite rings hold (each ring newest
 	 * first); an output that kept the past itself writes it at end.
+	 * snapshot_begin returns > 0 for a snapshot it skips (it could not
+	 * start it and said so); end is then not called.
 	 */
 	int (*snapshot_begin)(struct pulse_record_output *out);
 	int (*snapshot_end)(struct pulse_record_output *out);

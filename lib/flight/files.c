@@ -207,6 +207,16 @@ static int write_chunk_cb(const void *buf, size_t len, void *arg)
 	return fl_write(f, &iov, 1, &kept);
 }
 
+static void snapshot_failed(struct pulse_flight *f, int err)
+{
+	struct pulse_flight_snapshot s = { .path = f->tmp_name ? f->tmp_name : f->path,
+					   .error = err };
+
+	f->st.failed++;
+	if (f->o.on_snapshot)
+		f->o.on_snapshot(&s, f->o.arg);
+}
+
 int fl_snapshot_begin(struct pulse_flight *f)
 {
 	int ret = 0;
@@ -218,8 +228,12 @@ int fl_snapshot_begin(struct pulse_flight *f)
 		ret = pulse_flight_state__emit(f->state, &f->emitted, write_sideband_cb, f);
 	} else if (!rotating(f)) {
 		ret = fl_open_file(f);
-		if (ret)
+		if (ret) {
+			/* a snapshot that cannot be written is not the end of the recording */
+			snapshot_failed(f, ret);
 			fl_close(f);
+			return 1;
+		}
 	}
 	if (!ret)
 		f->in_snapshot = true;
@@ -322,13 +336,16 @@ static int end_file(struct pulse_flight *f, bool reopen)
 		ret = close_under_final_name(f, &s, &name, &removed);
 	if (!ret)
 		report(f, &s, name, removed);
+	else if (!rotating(f))
+		snapshot_failed(f, ret);
 	fl_close(f);
 	free(name);
 	free(removed);
 	/* rotate: the next file starts now */
 	if (!ret && reopen)
 		ret = fl_open_file(f);
-	return ret;
+	/* a failed snapshot of its own file: the recording goes on */
+	return rotating(f) ? ret : 0;
 }
 
 int fl_snapshot_end(struct pulse_flight *f)

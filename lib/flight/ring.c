@@ -238,7 +238,9 @@ int pulse_flight_ring__flush(struct pulse_flight_ring *r,
 	}
 	if (!ret && r->used)
 		ret = fn(r->stage, r->used, arg);
-	drop_all(r);
+	/* what could not be written is kept for the next flush */
+	if (!ret)
+		drop_all(r);
 	return ret;
 }
 

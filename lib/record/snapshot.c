@@ -32,8 +32,11 @@ int rec_snapshot(struct rec *r)
 		return ret;
 	if (o->overwrite)
 		pause_rings(r, 1);
+	/* > 0: the output could not start this snapshot, and said so; go on */
 	ret = r->out->ops->snapshot_begin(r->out);
-	if (!ret) {
+	if (ret > 0) {
+		ret = 0;
+	} else if (!ret) {
 		if (o->overwrite)
 			ret = pulse_record_pump__drain(r->pump);
 		ret2 = r->out->ops->snapshot_end(r->out);

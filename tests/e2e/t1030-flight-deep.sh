@@ -81,4 +81,15 @@ test_expect_success PERF,TRACEFS 'the window: a small -M keeps the newest whole 
 	perf_ok small.data report --stdio >/dev/null
 '
 
+test_expect_success PERF,TRACEFS 'a snapshot that cannot be written: a warning, the recording goes on, the next one holds both' '
+	mkdir out
+	record_ok err -M 4M --switch-output -e $TP -o out/x.data -- sh -c "
+		rmdir out; $WL/burst 1000 1 --gap-ms 10; kill -USR2 \$PPID; sleep 0.3
+		mkdir out; $WL/burst 1000 1 --gap-ms 10; kill -USR2 \$PPID; sleep 0.3"
+	grep -q "^warning: snapshot not written to out/x.data.tmp: No such file or directory (the recording goes on)$" err
+	grep -q "1 snapshot could not be written" err
+	expect_eq "$(ls out/x.data.* | wc -l)" 1
+	expect_eq "$(perf_in out/x.data.2* script -F comm 2>/dev/null | grep -c burst)" 2000
+'
+
 test_done
