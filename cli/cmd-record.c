@@ -33,34 +33,6 @@ static struct pulse_evlist evlist;
 static int last_e_first;	/* the first evsel of the last -e, for --filter */
 static bool explicit_cycles;
 static int event_error;		/* exit status for a bad -e: usage (129) or runtime (1) */
-static volatile sig_atomic_t stop_flag;
-/*
- * The signal pulse dies of once the file is complete, as perf's
- * record__sig_exit(): the SIGINT/SIGTERM the recorder got, or the one
- * that killed the workload.
- */
-static volatile sig_atomic_t exit_signal;
-
-static void on_signal(int sig)
-{
-	stop_flag = 1;
-	exit_signal = sig;
-}
-
-/* Die of exit_signal (the shell sees 128 + signal); no core of pulse. */
-static void raise_exit_signal(void)
-{
-	struct rlimit no_core = { 0, 0 };
-	int sig = exit_signal;
-
-	if (!sig)
-		return;
-	fflush(NULL);
-	setrlimit(RLIMIT_CORE, &no_core);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 {
 	/* record writes no groups yet (leader sampling, HEADER_GROUP_DESC) */
@@ -265,6 +237,8 @@ static const struct option record_options[] = {
 		     "a snapshot when this event happens", flight_trigger_event_opt),
 	OPT_STRING(0, "control", &flight_control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
 		   "commands: enable, disable, snapshot, stop, ping; 'ack\\n' on ack"),
+	OPT_CALLBACK_OPTARG(0, "threads", NULL, "spec",
+			    "reader threads: cpu, core, package, numa or masks (perf's directory)", threads_opt),
 	OPT_CALLBACK_NOOPT(0, "crash-snapshot", NULL,
 			   "a last snapshot when the command fails (default with -M)", flight_crash_opt),
 	OPT_END(),
@@ -275,12 +249,11 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	struct pulse_record_opts o = { .sz = sizeof(o) };
 	struct pulse_record_output *out = NULL;
 	struct pulse_flight *flight = NULL;
-	struct pulse_record_stats st;
+	struct pulse_record_stats st = { 0 };
 	struct pulse_record_error e;
 	int *cpus = NULL, *pids = NULL, *tids = NULL;
 	size_t nr_cpus = 0, nr_pids = 0, nr_tids = 0;
 	bool pipe_mode;
-	struct sigaction sa;
 	int fd, ret, status = 1;
 	int argc_self = argc;
 
@@ -360,6 +333,13 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	ret = record_control_setup(&o);
 	if (ret)
 		goto out_lists;
+	ret = record_threads_setup(&o, output_name, !strcmp(output_name, "-"));
+	if (!ret && threads_spec && comp_level) {
+		error("-z with --threads: not yet (record without one of them)");
+		ret = PULSE_EXIT_USAGE;
+	}
+	if (ret)
+		goto out_lists;
 	if (record_flight_wanted()) {
 		pipe_mode = false;
 		fd = -1;
@@ -367,6 +347,19 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		if (ret)
 			goto out_lists;
 		out = o.output;
+	} else if (threads_spec) {
+		pipe_mode = false;
+		ret = record_threads_open_dir(output_name, &o, &fd);
+		if (!ret)
+			ret = pulse_record_output__new_file(&out, fd);
+		if (ret) {
+			error("cannot create '%s': %s", output_name, strerror(-ret));
+			record_threads_exit(false);
+			if (fd >= 0)
+				close(fd);
+			ret = 1;
+			goto out_lists;
+		}
 	} else {
 		fd = record_open_output(output_name, &pipe_mode);
 		if (fd < 0) {
@@ -385,11 +378,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		}
 	}
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	o.stop = record_signals_install();
 
 	o.evlist = &evlist;
 	o.argv = argc ? (char *const *)argv : NULL;
@@ -425,9 +414,13 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.sample_cpu = sample_cpu;
 	if (!flight)
 		o.output = out;
+	if (record_threads_outputs(&o, out, flight != NULL)) {
+		error("cannot set up the reader threads: %s", strerror(ENOMEM));
+		status = 1;
+		goto out_delete;
+	}
 	o.argc_self = argc_self;
 	o.argv_self = argv_self;
-	o.stop = &stop_flag;
 
 	ret = pulse_record__run(&o, &st, &e);
 	if (e.user_only && !quiet)
@@ -447,11 +440,13 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	if (!ret && st.workload_ran && WIFEXITED(st.workload_status))
 		status = WEXITSTATUS(st.workload_status);
 	else if (!ret && st.workload_ran && WIFSIGNALED(st.workload_status))
-		exit_signal = WTERMSIG(st.workload_status);
+		record_signals_exit_with(WTERMSIG(st.workload_status));
 	if (flight)
 		record_flight_summary(flight, &st, output_name, quiet);
 	else if ((!ret || st.disk_full) && !quiet)
 		record_print_summary(&st, output_name, pipe_mode);
+out_delete:
+	record_threads_exit(flight != NULL);
 	if (flight)
 		pulse_flight__delete(flight);
 	else
@@ -487,6 +482,6 @@ int cmd_record(int argc, const char **argv)
 	pulse_evlist__exit(&evlist);
 	record_flight_exit();
 	free(windows);
-	raise_exit_signal();
+	record_signals_raise();
 	return ret;
 }

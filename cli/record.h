@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <pulse/record.h>
+#include <pulse/record-output.h>
 
 /* "1,2,5-7" into an int array: 0, or -1 for a bad list */
 int record_parse_list(const char *s, int **out, size_t *nr);
@@ -46,6 +47,22 @@ int record_parse_delay(const char *arg, int *delay_ms, struct pulse_record_windo
 
 /* -o: an fd to write to (stdout for '-'), or -errno */
 int record_open_output(const char *name, bool *pipe_mode);
+
+/* cli/record-signals.c: SIGINT/SIGTERM stop; pulse dies of the signal at the end */
+#include <signal.h>
+volatile sig_atomic_t *record_signals_install(void);
+void record_signals_exit_with(int sig);
+void record_signals_raise(void);
+
+/* cli/record-threads.c: --threads */
+struct option;
+extern const char *threads_spec;
+int threads_opt(const struct option *opt, const char *arg, int unset);
+int record_threads_setup(struct pulse_record_opts *o, const char *output, bool pipe_mode);
+int record_threads_open_dir(const char *dir, struct pulse_record_opts *o, int *fd);
+int record_threads_outputs(struct pulse_record_opts *o, struct pulse_record_output *main,
+			   bool flight);
+void record_threads_exit(bool flight);
 
 /* cli/record-flight.c: the flight recorder's options and lines */
 struct option;

@@ -53,6 +53,7 @@ struct pulse_record_output_info {
 	 */
 	size_t feature_reserve;
 	bool no_buildid;			/* -B: no BUILD_ID feature */
+	bool dir_format;			/* --threads: the DIR_FORMAT feature (version 1) */
 	bool use_clockid;			/* -k: CLOCKID and CLOCK_DATA of @clockid */
 	int clockid;
 	/*
@@ -112,6 +113,13 @@ struct pulse_record_output_ops {
 	 */
 	void (*comp_stats)(const struct pulse_record_output *out, __u64 *transferred,
 			   __u64 *compressed);
+	/*
+	 * Optional: take records stored elsewhere (a raw data.N file) into
+	 * account for this output's closing features; may be called from
+	 * reader threads
+	 */
+	void (*note)(struct pulse_record_output *out, const struct iovec *iov, int cnt,
+		     size_t len);
 };
 
 /* The interface; implementations embed it first and go back with container_of. */
@@ -142,6 +150,17 @@ int pulse_record_output__new_file_direct(struct pulse_record_output **out, int f
  * perf's pipe format (everything in-band; @fd may be a pipe or a socket)
  */
 int pulse_record_output__new_pipe(struct pulse_record_output **out, int fd);
+
+/**
+ * pulse_record_output__new_raw - the records alone, as they come, for one
+ * reader thread's data.N file of perf's --threads directory
+ * @out: set to the output
+ * @fd: the file (not owned)
+ * @main: the directory's data file output, whose closing features (BUILD_ID,
+ *	SAMPLE_TIME) take these records into account too (not owned)
+ */
+int pulse_record_output__new_raw(struct pulse_record_output **out, int fd,
+				 struct pulse_record_output *main);
 
 /* Free an output (NULL is a no-op); unfinished files stay as they are. */
 void pulse_record_output__delete(struct pulse_record_output *out);

@@ -89,6 +89,18 @@ struct pulse_record_opts {
 	 * go with the side-band into tracking_output, which sets *snapshot
 	 */
 	struct pulse_evlist *trigger_events;
+	/*
+	 * --threads: reader threads, each draining the rings of its CPUs into
+	 * its output: reader_of_cpu[cpu] (indexed by CPU number, for the
+	 * nr_reader_cpus first CPUs; -1 or beyond: the main thread) names the
+	 * reader, reader_outputs[reader] its output (one output for all is
+	 * fine when it is thread safe, as a flight's). Overwrite rings are
+	 * read by the main thread, on a snapshot.
+	 */
+	int nr_readers;
+	const int *reader_of_cpu;
+	size_t nr_reader_cpus;
+	struct pulse_record_output *const *reader_outputs;
 	/* --control: commands read from ctl_fd (enable, disable, snapshot, stop, ping), "ack\n" to ack_fd */
 	int ctl_fd, ack_fd;
 	bool control;

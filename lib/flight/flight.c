@@ -108,10 +108,8 @@ static int samples_start(struct pulse_record_output *out,
 	return 0;
 }
 
-static int samples_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
-			 size_t *kept)
+static int write_locked(struct pulse_flight *f, const struct iovec *iov, int cnt, size_t *kept)
 {
-	struct pulse_flight *f = of_samples(out);
 	size_t len = 0;
 	int ret = 0;
 
@@ -142,9 +140,24 @@ static int samples_write(struct pulse_record_output *out, const struct iovec *io
 	return 0;
 }
 
-static int samples_write_sideband(struct pulse_record_output *out, const void *rec, size_t size)
+/*
+ * --threads: reader threads write samples while the main thread folds
+ * side-band and takes snapshots, so every entry point holds f->lock.
+ */
+static int samples_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
+			 size_t *kept)
 {
 	struct pulse_flight *f = of_samples(out);
+	int ret;
+
+	pthread_mutex_lock(&f->lock);
+	ret = write_locked(f, iov, cnt, kept);
+	pthread_mutex_unlock(&f->lock);
+	return ret;
+}
+
+static int add_sideband(struct pulse_flight *f, const void *rec, size_t size)
+{
 	struct perf_event_header h;
 
 	memcpy(&h, rec, sizeof(h));
@@ -162,26 +175,52 @@ static int samples_write_sideband(struct pulse_record_output *out, const void *r
 	return pulse_flight_state__fold(f->state, rec, size);
 }
 
+static int samples_write_sideband(struct pulse_record_output *out, const void *rec, size_t size)
+{
+	struct pulse_flight *f = of_samples(out);
+	int ret;
+
+	pthread_mutex_lock(&f->lock);
+	ret = add_sideband(f, rec, size);
+	pthread_mutex_unlock(&f->lock);
+	return ret;
+}
+
 static int samples_sync(struct pulse_record_output *out)
 {
 	struct pulse_flight *f = of_samples(out);
+	int ret;
 
-	return f->file && !f->in_snapshot ? pulse_record_output__sync(f->file) : 0;
+	pthread_mutex_lock(&f->lock);
+	ret = f->file && !f->in_snapshot ? pulse_record_output__sync(f->file) : 0;
+	pthread_mutex_unlock(&f->lock);
+	return ret;
+}
+
+static int with_lock(struct pulse_record_output *out, int (*fn)(struct pulse_flight *f))
+{
+	struct pulse_flight *f = of_samples(out);
+	int ret;
+
+	pthread_mutex_lock(&f->lock);
+	ret = fn(f);
+	pthread_mutex_unlock(&f->lock);
+	return ret;
 }
 
 static int snapshot_begin(struct pulse_record_output *out)
 {
-	return fl_snapshot_begin(of_samples(out));
+	return with_lock(out, fl_snapshot_begin);
 }
 
 static int snapshot_end(struct pulse_record_output *out)
 {
-	return fl_snapshot_end(of_samples(out));
+	return with_lock(out, fl_snapshot_end);
 }
 
 static int samples_finish(struct pulse_record_output *out)
 {
-	return fl_finish(of_samples(out));
+	return with_lock(out, fl_finish);
 }
 
 static __u64 samples_data_size(const struct pulse_record_output *out)
@@ -226,13 +265,12 @@ static int fold(struct pulse_flight *f, const void *rec, size_t size)
 		return 0;
 	if (!f->state)
 		return 0;
-	return samples_write_sideband(&f->samples, rec, size);
+	return add_sideband(f, rec, size);
 }
 
-static int tracking_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
-			  size_t *kept)
+static int tracking_write_locked(struct pulse_flight *f, const struct iovec *iov, int cnt,
+				 size_t *kept)
 {
-	struct pulse_flight *f = of_tracking(out);
 	int i = 0;
 	size_t off = 0;
 
@@ -282,6 +320,18 @@ static int tracking_write(struct pulse_record_output *out, const struct iovec *i
 	return 0;
 }
 
+static int tracking_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
+			  size_t *kept)
+{
+	struct pulse_flight *f = of_tracking(out);
+	int ret;
+
+	pthread_mutex_lock(&f->lock);
+	ret = tracking_write_locked(f, iov, cnt, kept);
+	pthread_mutex_unlock(&f->lock);
+	return ret;
+}
+
 static int tracking_write_sideband(struct pulse_record_output *out, const void *rec, size_t size)
 {
 	return samples_write_sideband(&of_tracking(out)->samples, rec, size);
@@ -327,6 +377,7 @@ int pulse_flight__new(struct pulse_flight **out, const struct pulse_flight_opts 
 	f->o = *opts;
 	f->fd = -1;
 	f->direct_fd = -1;
+	pthread_mutex_init(&f->lock, NULL);
 	f->samples.ops = &samples_ops;
 	f->tracking.ops = &tracking_ops;
 	f->path = strdup(opts->path);

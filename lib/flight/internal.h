@@ -7,10 +7,12 @@
 #ifndef PULSE_FLIGHT_INTERNAL_H
 #define PULSE_FLIGHT_INTERNAL_H
 
+#include <pthread.h>
 #include <pulse/flight.h>
 
 struct pulse_flight {
 	struct pulse_record_output samples;	/* the faces the recorder writes to */
+	pthread_mutex_t lock;			/* --threads: readers write, main snapshots */
 	struct pulse_record_output tracking;
 	struct pulse_flight_opts o;
 	char *path;

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <pthread.h>
 #include <sys/types.h>
 #include <pulse/data.h>
 #include <pulse/event.h>
@@ -23,6 +24,22 @@
 #include "core/internal.h"
 
 #define STORM_BYTES (64 * 1024)	/* a pass this large means data is pouring in */
+
+/* One --threads reader: the rings of its CPUs, drained into its output. */
+struct rec_reader {
+	struct rec *r;
+	pthread_t thread;
+	bool started;
+	int epfd;
+	int wake_fd;			/* eventfd: rec_readers_sync() wants a pass */
+	int done_gen;			/* atomic: the drain_gen its last pass covered */
+	struct pulse_mmap *maps;	/* [nr_maps], moved out of rec.maps */
+	int *cpu_idx;			/* [nr_maps] index into rec.cpus */
+	int nr_maps;
+	struct pulse_record_pump *pump;
+	struct pulse_record_stats stats;
+	int err;
+};
 
 struct rec {
 	const struct pulse_record_opts *opts;
@@ -50,6 +67,9 @@ struct rec {
 	__u64 snap_base_bytes;		/* output data size at the last snapshot */
 	__u64 snap_last_ns;		/* when the last snapshot was taken */
 	__u64 t0_ns;			/* -D windows: when the command started */
+	struct rec_reader *readers;	/* [opts->nr_readers] when reader threads run */
+	int readers_stop;		/* atomic: the readers drain once more and return */
+	int drain_gen;			/* atomic: passes asked for by rec_readers_sync() */
 	size_t next_toggle;		/* -D windows: 1 = the first window's end, 2 = the next start... */
 	struct pulse_record_output *out;	/* owned */
 	struct pulse_record_pump *pump;	/* owned, drains maps into out */
@@ -97,6 +117,13 @@ static inline bool is_trigger(const struct rec *r, int i)
 	return i >= r->trig_first && i < r->trig_end;
 }
 
+/* readers.c */
+int rec_readers_setup(struct rec *r);
+int rec_readers_start(struct rec *r);
+int rec_readers_stop(struct rec *r);
+__u64 rec_readers_bytes(const struct rec *r);
+int rec_readers_sync(struct rec *r);
+void rec_readers_cleanup(struct rec *r);
 /* control.c */
 int rec_control(struct rec *r);
 /* snapshot.c */

@@ -52,7 +52,7 @@ static void drop_hung_up(struct rec *r, int fd)
 	if (fd < 0 || poll(&pfd, 1, 0) <= 0 || !(pfd.revents & (POLLHUP | POLLERR)))
 		return;
 	if (epoll_ctl(r->epfd, EPOLL_CTL_DEL, fd, NULL) == 0)
-		r->nr_polled--;
+		__atomic_sub_fetch(&r->nr_polled, 1, __ATOMIC_RELEASE);
 }
 
 /* -D windows: when toggle k is due (ns, monotonic); ~0 when there is none left */
@@ -185,7 +185,7 @@ int rec_main_loop(struct rec *r)
 			return 0;
 		if (r->child > 0 && r->child_done)
 			return 0;
-		if (task_target && r->nr_polled <= 0)
+		if (task_target && __atomic_load_n(&r->nr_polled, __ATOMIC_ACQUIRE) <= 0)
 			return 0;
 	}
 }

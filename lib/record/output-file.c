@@ -14,6 +14,7 @@
  * perf's ratio 0; at finish with the ratio in a file).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/record-output.h>
@@ -34,6 +35,8 @@ struct file_output {
 	int comp_level;
 	size_t mmap_len;		/* of one ring, for HEADER_COMPRESSED */
 	int direct_fd;			/* -1, or the file opened O_DIRECT (not owned) */
+	/* --threads: the readers' raw outputs note their records here too */
+	pthread_mutex_t track_lock;
 };
 
 static struct file_output *to_file(struct pulse_record_output *out)
@@ -95,7 +98,9 @@ static int zstd_write(struct file_output *f, const struct iovec *iov, int cnt, s
 	if (!ret && len)
 		ret = pulse_data_writer__write(f->w, recs, len);
 	*kept = ret ? 0 : total;
+	pthread_mutex_lock(&f->track_lock);
 	pulse_record_track__note_iov(&f->track, iov, cnt, *kept);
+	pthread_mutex_unlock(&f->track_lock);
 	return ret;
 }
 
@@ -109,15 +114,29 @@ static int file_write(struct pulse_record_output *out, const struct iovec *iov, 
 		return zstd_write(f, iov, cnt, kept);
 	ret = pulse_data_writer__writev(f->w, iov, cnt);
 	*kept = pulse_data_writer__last_kept(f->w);
+	pthread_mutex_lock(&f->track_lock);
 	pulse_record_track__note_iov(&f->track, iov, cnt, *kept);
+	pthread_mutex_unlock(&f->track_lock);
 	return ret;
+}
+
+static void file_note(struct pulse_record_output *out, const struct iovec *iov, int cnt,
+		      size_t len)
+{
+	struct file_output *f = to_file(out);
+
+	pthread_mutex_lock(&f->track_lock);
+	pulse_record_track__note_iov(&f->track, iov, cnt, len);
+	pthread_mutex_unlock(&f->track_lock);
 }
 
 static int file_write_sideband(struct pulse_record_output *out, const void *rec, size_t size)
 {
 	struct file_output *f = to_file(out);
 
+	pthread_mutex_lock(&f->track_lock);
 	pulse_record_track__note(&f->track, rec, size);
+	pthread_mutex_unlock(&f->track_lock);
 	return pulse_data_writer__write(f->w, rec, size);
 }
 
@@ -184,6 +203,7 @@ static const struct pulse_record_output_ops file_ops = {
 	.delete = file_delete,
 	.stream_fd = file_stream_fd,
 	.comp_stats = file_comp_stats,
+	.note = file_note,
 };
 
 static int new_output(struct pulse_record_output **out, int fd, bool pipe)
@@ -194,6 +214,7 @@ static int new_output(struct pulse_record_output **out, int fd, bool pipe)
 	if (!f)
 		return -ENOMEM;
 	f->core.ops = &file_ops;
+	pthread_mutex_init(&f->track_lock, NULL);
 	f->fd = fd;
 	f->pipe = pipe;
 	f->direct_fd = -1;

@@ -55,6 +55,14 @@ int pulse_record_features__write_start(struct pulse_data_writer *w,
 		if (ret)
 			return ret;
 	}
+	if (info->dir_format) {
+		static const __u64 version = 1;
+
+		ret = pulse_data_writer__add_feature(w, PULSE_FEAT_DIR_FORMAT, &version,
+						     sizeof(version));
+		if (ret)
+			return ret;
+	}
 	ctx.argc = info->argc;
 	ctx.argv = info->argv;
 	ctx.attrs = info->attrs;

@@ -175,6 +175,7 @@ static int mmap_events(struct rec *r)
 
 static void rec_cleanup(struct rec *r)
 {
+	rec_readers_cleanup(r);
 	for (int c = 0; r->maps && c < r->nr_cpus; c++)
 		pulse_mmap__munmap(&r->maps[c]);
 	for (int c = 0; r->track_maps && c < r->nr_cpus; c++)
@@ -294,6 +295,10 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	}
 	pulse_record_pump__set_flush(r.pump, o->mmap_flush);
 
+	ret = rec_readers_setup(&r);
+	if (ret)
+		goto out_kill;
+
 	r.attrs = calloc(r.nr_evsels, sizeof(*r.attrs));
 	if (!r.attrs) {
 		ret = -ENOMEM;
@@ -321,6 +326,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	 */
 	info.feature_reserve = is_system_wide(o) ? 128 * 1024 : 2 * 1024;
 	info.no_buildid = o->no_buildid;
+	info.dir_format = o->nr_readers > 0 && !o->tracking_output;
 	info.use_clockid = o->use_clockid;
 	info.clockid = o->clockid;
 	info.comp_level = o->comp_level;
@@ -342,6 +348,9 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		ret = rec_write_err(&r, ret);
 		goto out_kill;
 	}
+	ret = rec_readers_start(&r);
+	if (ret)
+		goto out_kill;
 	if (r.pidfd >= 0) {
 		struct epoll_event ev = { .events = EPOLLIN, .data.u64 = ~0ULL };
 
@@ -387,6 +396,13 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 
 out_finish:
 	pulse_evlist__disable(&r.evlist);
+	{
+		/* the readers drain what their rings still hold, then stop */
+		int ret2 = rec_readers_stop(&r);
+
+		if (ret2 && !ret)
+			ret = rec_write_err(&r, ret2);
+	}
 	if (r.child > 0 && !r.child_done && (want_stop(&r) || ret)) {
 		kill(r.child, SIGTERM);
 		killed = true;
@@ -420,7 +436,7 @@ out_finish:
 		if (ret2 && !ret)
 			ret = rec_write_err(&r, ret2);
 	}
-	stats->bytes = pulse_record_output__data_size(r.out);
+	stats->bytes = pulse_record_output__data_size(r.out) + rec_readers_bytes(&r);
 	pulse_record_output__comp_stats(r.out, &stats->bytes_transferred,
 					&stats->bytes_compressed);
 	goto out;

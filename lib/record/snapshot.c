@@ -28,6 +28,8 @@ int rec_snapshot(struct rec *r)
 	if (!pulse_record_output__can_snapshot(r->out))
 		return 0;
 	ret = rec_drain_all(r);
+	if (!ret)
+		ret = rec_readers_sync(r);
 	if (ret)
 		return ret;
 	if (o->overwrite)
