@@ -104,6 +104,7 @@ static void *reader_main(void *arg)
 {
 	struct rec_reader *rd = arg;
 	struct epoll_event evs[64];
+	int err;
 
 	while (!__atomic_load_n(&rd->r->readers_stop, __ATOMIC_ACQUIRE)) {
 		bool storm = pulse_record_pump__pass_bytes(rd->pump) >= STORM_BYTES;
@@ -130,13 +131,15 @@ static void *reader_main(void *arg)
 		/* a pass that starts now covers what a sync asked for so far */
 		int gen = __atomic_load_n(&rd->r->drain_gen, __ATOMIC_ACQUIRE);
 
-		rd->err = pulse_record_pump__drain(rd->pump);
-		if (rd->err)
+		err = pulse_record_pump__drain(rd->pump);
+		if (err) {
+			__atomic_store_n(&rd->err, err, __ATOMIC_RELEASE);
 			return NULL;
+		}
 		__atomic_store_n(&rd->done_gen, gen, __ATOMIC_RELEASE);
 	}
 	/* the events are disabled by now: what is left */
-	rd->err = pulse_record_pump__drain(rd->pump);
+	__atomic_store_n(&rd->err, pulse_record_pump__drain(rd->pump), __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -177,8 +180,10 @@ int rec_readers_sync(struct rec *r)
 
 		for (int n = 0; rd->started &&
 		     __atomic_load_n(&rd->done_gen, __ATOMIC_ACQUIRE) - gen < 0; n++) {
-			if (n == 10000 || rd->err)
-				return rd->err ? rd->err : -ETIMEDOUT;
+			int err = __atomic_load_n(&rd->err, __ATOMIC_ACQUIRE);
+
+			if (n == 10000 || err)
+				return err ? err : -ETIMEDOUT;
 			nanosleep(&ts, NULL);
 		}
 	}
