@@ -400,6 +400,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;
 	o.use_clockid = use_clockid;
+	o.kallsyms_cache = record_kallsyms_cache();
 	o.comp_level = comp_level;
 	o.max_size = max_size;
 	o.delay_ms = delay_ms;

@@ -492,3 +492,20 @@ int record_open_output(const char *name, bool *pipe_mode)
 	fd = open(name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	return fd < 0 ? -errno : fd;
 }
+
+/*
+ * Where the kernel's text range is kept per boot: /run/pulse as root, the
+ * user's runtime directory otherwise (none: NULL, no cache)
+ */
+const char *record_kallsyms_cache(void)
+{
+	static char dir[64];
+
+	if (!geteuid())
+		return "/run/pulse";
+	snprintf(dir, sizeof(dir), "/run/user/%u", (unsigned int)geteuid());
+	if (access(dir, W_OK))
+		return NULL;
+	snprintf(dir, sizeof(dir), "/run/user/%u/pulse", (unsigned int)geteuid());
+	return dir;
+}

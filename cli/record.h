@@ -45,6 +45,8 @@ int record_parse_call_graph(const char *arg, unsigned long *max_stack);
 int record_parse_delay(const char *arg, int *delay_ms, struct pulse_record_window **windows,
 		       size_t *nr);
 
+/* the per-boot cache directory for the kernel's text range, or NULL */
+const char *record_kallsyms_cache(void);
 /* -o: an fd to write to (stdout for '-'), or -errno */
 int record_open_output(const char *name, bool *pipe_mode);
 

@@ -65,6 +65,7 @@ struct pulse_record_opts {
 	const struct pulse_record_window *windows;
 	size_t nr_windows;
 	bool use_clockid;		/* -k: attr.use_clockid and clockid, CLOCK_DATA */
+	const char *kallsyms_cache;	/* a directory for the kernel's text range per boot, or NULL */
 	int clockid;
 	int comp_level;			/* -z: zstd level 1..22 of the ring data; 0: none */
 	size_t mmap_flush;		/* --mmap-flush: bytes a ring holds before a pass takes them */

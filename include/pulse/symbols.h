@@ -137,6 +137,15 @@ int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path);
  */
 int pulse_kallsyms__text_range(const char *path, uint64_t *start, uint64_t *end);
 
+/*
+ * pulse_kallsyms__text_range() of the running kernel's /proc/kallsyms,
+ * kept in @cache_dir per boot (/proc/sys/kernel/random/boot_id): the
+ * kernel formats 100 K lines to reach _etext, tens of ms that a flight
+ * recorder would otherwise pay at each start. NULL @cache_dir: no cache.
+ */
+int pulse_kallsyms__text_range_cached(const char *path, const char *cache_dir, uint64_t *start,
+				      uint64_t *end);
+
 /**
  * pulse_symtab__load_kallsyms_module - a module's symbols from
  * /proc/kallsyms-format text: the lines that end "\t[@module]", at their

@@ -21,6 +21,7 @@ struct pulse_synth_opts {
 	size_t id_size;		/* bytes of zeroed sample_id trailer to append
 				 * (pulse_sample__id_size(attr)); a multiple of 8 */
 	const char *proc;	/* default "/proc"; tests use a fake tree */
+	const char *kallsyms_cache;	/* keep the kernel's text range here per boot (NULL: no) */
 	bool mmap_data;		/* also non-exec readable maps (perf record -d),
 				 * flagged PERF_RECORD_MISC_MMAP_DATA */
 };

@@ -20,7 +20,8 @@ static int write_synth(const void *rec, size_t len, void *arg)
 int rec_synthesize(struct rec *r)
 {
 	const struct pulse_record_opts *o = r->opts;
-	struct pulse_synth_opts so = { .sz = sizeof(so), .id_size = r->id_size };
+	struct pulse_synth_opts so = { .sz = sizeof(so), .id_size = r->id_size,
+				       .kallsyms_cache = o->kallsyms_cache };
 	int ret;
 
 	ret = pulse_synthesize__kernel_mmap(&so, write_synth, r);

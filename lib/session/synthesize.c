@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -589,7 +590,8 @@ int pulse_synthesize__kernel_mmap(const struct pulse_synth_opts *opts, pulse_syn
 	if (err)
 		goto out;
 	snprintf(path, sizeof(path), "%s/kallsyms", s.proc);
-	err = pulse_kallsyms__text_range(path, &start, &end);
+	err = pulse_kallsyms__text_range_cached(path, OPT(opts, kallsyms_cache, NULL), &start,
+						&end);
 	if (err == -EACCES)
 		pr_debug("synthesize: kallsyms addresses are hidden (kptr_restrict)\n");
 	if (err)

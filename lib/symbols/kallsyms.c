@@ -9,6 +9,9 @@
 #include <ctype.h>
 #include <elf.h>
 #include <errno.h>
+#include <limits.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +163,59 @@ int pulse_kallsyms__text_range(const char *path, uint64_t *start, uint64_t *end)
 	 * space (perf would use the first module's start, if any).
 	 */
 	*end = have_etext && etext > *start ? etext : ~0ULL;
+	return 0;
+}
+
+/* The boot's id, so that a cache never outlives the kernel it describes. */
+static int boot_id(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "re");
+	bool ok;
+
+	if (!f)
+		return -errno;
+	ok = fgets(buf, len, f) != NULL;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+	return ok && strlen(buf) >= 32 && !strchr(buf, '/') ? 0 : -EINVAL;
+}
+
+int pulse_kallsyms__text_range_cached(const char *path, const char *cache_dir, uint64_t *start,
+				      uint64_t *end)
+{
+	char id[64], file[PATH_MAX], tmp[PATH_MAX + 8];
+	unsigned long long a, b;
+	FILE *f;
+	int ret;
+
+	if (!cache_dir || strcmp(path, "/proc/kallsyms") || boot_id(id, sizeof(id)) ||
+	    snprintf(file, sizeof(file), "%s/kallsyms-text-%s", cache_dir, id) >= (int)sizeof(file))
+		return pulse_kallsyms__text_range(path, start, end);
+	f = fopen(file, "re");
+	if (f) {
+		int n = fscanf(f, "%llx %llx", &a, &b);
+
+		fclose(f);
+		if (n == 2 && a && b > a) {
+			*start = a;
+			*end = b;
+			return 0;
+		}
+	}
+	ret = pulse_kallsyms__text_range(path, start, end);
+	if (ret)
+		return ret;
+	/* best effort, written whole or not at all */
+	mkdir(cache_dir, 0700);
+	snprintf(tmp, sizeof(tmp), "%s.%d", file, (int)getpid());
+	f = fopen(tmp, "we");
+	if (f) {
+		bool ok = fprintf(f, "%llx %llx\n", (unsigned long long)*start,
+				  (unsigned long long)*end) > 0;
+
+		if (fclose(f) || !ok || rename(tmp, file))
+			unlink(tmp);
+	}
 	return 0;
 }
 

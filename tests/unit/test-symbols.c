@@ -699,7 +699,52 @@ static void test_symbols__no_symbols(void)
 	pulse_dsos__exit(&dsos);
 }
 
-TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__alias_choice),
+/*
+ * The running kernel's text range, kept per boot: computed once, then read
+ * back (what the file says is what is used), recomputed when the file is
+ * not a range; another path than /proc/kallsyms is never cached.
+ */
+static void test_symbols__kallsyms_text_cache(void)
+{
+	char dir[] = "/tmp/pulse-ksym-XXXXXX", file[256], id[64] = "";
+	uint64_t s0, e0, s, e;
+	FILE *f;
+
+	if (pulse_kallsyms__text_range("/proc/kallsyms", &s0, &e0)) {
+		test__skip = "no kernel addresses in /proc/kallsyms";
+		return;
+	}
+	ASSERT_TRUE(mkdtemp(dir));
+	ASSERT_EQ(pulse_kallsyms__text_range_cached("/proc/kallsyms", dir, &s, &e), 0);
+	ASSERT_EQ(s, s0);
+	ASSERT_EQ(e, e0);
+	f = fopen("/proc/sys/kernel/random/boot_id", "r");
+	ASSERT_TRUE(f && fgets(id, sizeof(id), f));
+	fclose(f);
+	id[strcspn(id, "\n")] = 0;
+	snprintf(file, sizeof(file), "%s/kallsyms-text-%s", dir, id);
+	/* the cache is what is used */
+	f = fopen(file, "w");
+	ASSERT_TRUE(f);
+	fprintf(f, "1000 2000\n");
+	fclose(f);
+	ASSERT_EQ(pulse_kallsyms__text_range_cached("/proc/kallsyms", dir, &s, &e), 0);
+	ASSERT_EQ(s, 0x1000);
+	ASSERT_EQ(e, 0x2000);
+	/* not a range: computed again, and the file mended */
+	f = fopen(file, "w");
+	ASSERT_TRUE(f);
+	fprintf(f, "garbage\n");
+	fclose(f);
+	ASSERT_EQ(pulse_kallsyms__text_range_cached("/proc/kallsyms", dir, &s, &e), 0);
+	ASSERT_EQ(s, s0);
+	ASSERT_EQ(pulse_kallsyms__text_range_cached("/proc/kallsyms", dir, &s, &e), 0);
+	ASSERT_EQ(e, e0);
+	unlink(file);
+	rmdir(dir);
+}
+
+TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__kallsyms_text_cache), TEST(test_symbols__alias_choice),
 	  TEST(test_symbols__tree_walk),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
 	  TEST(test_symbols__demangle_rust), TEST(test_symbols__gnu_debugdata),
