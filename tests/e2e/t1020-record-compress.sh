@@ -79,7 +79,10 @@ test_expect_success PERF,ROOT,TRACEFS '--compression-level=N: level N, and a rin
 	# sample or counted in a LOST record (inside the COMPRESSED ones)
 	PERF_HARMLESS_STDERR="$PERF_HARMLESS_STDERR|^Warning:\$|^Processed [0-9]+ events and lost [0-9]+ chunks!\$|^Check IO/CPU overload!\$|^Processed [0-9]+ samples and lost [0-9.]+%!\$" &&
 	perf_ok l.data report -D >dump &&
-	lost=$(sed -n "s/.*PERF_RECORD_LOST: .* lost:\([0-9]\+\)$/\1/p" dump | awk "{ s += \$1 } END { print s + 0 }") &&
+	# and LOST_SAMPLES, the count the events kept (read_format LOST)
+	lost=$(sed -n -e "s/.*PERF_RECORD_LOST: .* lost:\([0-9]\+\)$/\1/p" \
+		-e "s/.*PERF_RECORD_LOST_SAMPLES: .* lost samples :\([0-9]\+\)$/\1/p" dump |
+		awk "{ s += \$1 } END { print s + 0 }") &&
 	n=$(count_samples l.data $TP) &&
 	echo "# $n samples, $lost lost" &&
 	expect_ge $((n + lost)) 20000 "samples + lost" &&
