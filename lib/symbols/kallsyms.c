@@ -37,6 +37,19 @@ static uint8_t kallsyms_elf_type(char type)
 	return type == 't' || type == 'w' ? STT_FUNC : STT_OBJECT;
 }
 
+/* "ADDR TYPE NAME[\t[mod]]": false for a line of another shape; @name is the rest. */
+static bool parse_line(char *line, unsigned long long *addr, char *type, char **name)
+{
+	char *end;
+
+	*addr = strtoull(line, &end, 16);
+	if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+		return false;
+	*type = end[1];
+	*name = end + 3;
+	return true;
+}
+
 /*
  * @module NULL: every symbol, modules' too (their "\t[mod]" cut after the
  * fixup, as perf looks for '['); else only @module's, less @base.
@@ -55,16 +68,13 @@ static int load_kallsyms(struct pulse_symtab *st, const char *path, const char *
 		return -errno;
 	while ((len = getline(&line, &cap, f)) > 0) {
 		unsigned long long addr;
-		char *end, *name;
+		char *name;
 		char type;
 
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		addr = strtoull(line, &end, 16);
-		if (end == line || *end != ' ' || !end[1] || end[2] != ' ')
+		if (!parse_line(line, &addr, &type, &name))
 			continue;
-		type = end[1];
-		name = end + 3;
 		if (!kallsyms_type_wanted(type) || name[0] == '$')
 			continue;
 		if (module) {
@@ -130,15 +140,10 @@ int pulse_kallsyms__text_range(const char *path, uint64_t *start, uint64_t *end)
 	setvbuf(f, NULL, _IOFBF, 1 << 16);
 	while (getline(&line, &cap, f) > 0 && !(have_text && have_etext)) {
 		unsigned long long addr;
-		char type, *p, *name;
+		char type, *name;
 
-		addr = strtoull(line, &p, 16);
-		if (p == line || p[0] != ' ' || !p[1] || p[2] != ' ')
+		if (!parse_line(line, &addr, &type, &name) || !is_text_type(type))
 			continue;
-		type = p[1];
-		if (!is_text_type(type))
-			continue;
-		name = p + 3;
 		name[strcspn(name, " \t\n")] = 0;
 		if (!have_text && !strcmp(name, "_text")) {
 			text = addr;
