@@ -43,5 +43,10 @@ static inline uint16_t get_u16(const void *p) { uint16_t v; memcpy(&v, p, 2); re
 struct iovec;
 void pulse_iov__gather(const struct iovec *iov, int cnt, int *i, size_t *off, void *dst,
 		       size_t len);
+/*
+ * @n bytes at @pos of the iovecs laid end to end: in place, or copied to
+ * @buf when they straddle two; NULL past the end (lib/core/iov.c)
+ */
+const void *pulse_iov__at(const struct iovec *iov, int cnt, size_t pos, size_t n, void *buf);
 
 #endif

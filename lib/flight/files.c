@@ -147,46 +147,31 @@ static char *final_name(const struct pulse_flight *f)
 /* Count the samples among whole records laid over @cnt iovecs, and their times. */
 static void note_samples(struct pulse_flight *f, const struct iovec *iov, int cnt, size_t len)
 {
-	size_t pos = 0;
-	int i = 0;
-	size_t off = 0;
+	struct perf_event_header h;
 
-	while (pos + sizeof(struct perf_event_header) <= len && i < cnt) {
-		const unsigned char *p = (const unsigned char *)iov[i].iov_base + off;
-		bool whole = off + sizeof(struct perf_event_header) <= iov[i].iov_len;
-		struct perf_event_header h;
+	for (size_t pos = 0; pos + sizeof(h) <= len; pos += h.size) {
+		const void *p = pulse_iov__at(iov, cnt, pos, sizeof(h), &h);
+		unsigned char tbuf[8];
+		__u64 t;
 
-		/* most records sit inside one iovec: read them in place */
-		if (whole)
-			memcpy(&h, p, sizeof(h));
-		else
-			fl_iov_peek(iov, cnt, i, off, &h, sizeof(h));
+		if (!p)
+			return;
+		memcpy(&h, p, sizeof(h));
 		if (h.size < sizeof(h) || pos + h.size > len)
-			break;
-		if (h.type == PERF_RECORD_SAMPLE) {
-			f->snap_samples++;
-			if (f->time_off >= 0 && (size_t)f->time_off + 8 <= h.size) {
-				unsigned char tbuf[8];
-				__u64 t;
-
-				if (off + f->time_off + 8 <= iov[i].iov_len)
-					t = get_u64(p + f->time_off);
-				else {
-					fl_iov_peek(iov, cnt, i, off + f->time_off, tbuf, 8);
-					t = get_u64(tbuf);
-				}
-				if (!f->snap_first || t < f->snap_first)
-					f->snap_first = t;
-				if (t > f->snap_last)
-					f->snap_last = t;
-			}
-		}
-		pos += h.size;
-		off += h.size;
-		while (i < cnt && off >= iov[i].iov_len) {
-			off -= iov[i].iov_len;
-			i++;
-		}
+			return;
+		if (h.type != PERF_RECORD_SAMPLE)
+			continue;
+		f->snap_samples++;
+		if (f->time_off < 0 || (size_t)f->time_off + 8 > h.size)
+			continue;
+		p = pulse_iov__at(iov, cnt, pos + f->time_off, 8, tbuf);
+		if (!p)
+			return;
+		t = get_u64(p);
+		if (!f->snap_first || t < f->snap_first)
+			f->snap_first = t;
+		if (t > f->snap_last)
+			f->snap_last = t;
 	}
 }
 

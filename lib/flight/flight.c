@@ -271,47 +271,29 @@ static int fold(struct pulse_flight *f, const void *rec, size_t size)
 static int tracking_write_locked(struct pulse_flight *f, const struct iovec *iov, int cnt,
 				 size_t *kept)
 {
-	int i = 0;
-	size_t off = 0;
+	size_t len = 0;
 
 	*kept = 0;
-	while (i < cnt) {
-		const unsigned char *p = (const unsigned char *)iov[i].iov_base + off;
-		size_t left = iov[i].iov_len - off;
+	for (int i = 0; i < cnt; i++)
+		len += iov[i].iov_len;
+	while (*kept < len) {
 		struct perf_event_header h;
+		const void *rec = pulse_iov__at(iov, cnt, *kept, sizeof(h), &h);
 		int ret;
 
-		if (!left) {
-			i++;
-			off = 0;
-			continue;
-		}
-		if (left >= sizeof(h)) {
-			memcpy(&h, p, sizeof(h));
-		} else if (i + 1 < cnt && iov[i + 1].iov_len >= sizeof(h) - left) {
-			memcpy(&h, p, left);
-			memcpy((unsigned char *)&h + left, iov[i + 1].iov_base, sizeof(h) - left);
-		} else {
+		if (!rec)
 			return -EINVAL;
-		}
+		memcpy(&h, rec, sizeof(h));
 		if (h.size < sizeof(h))
 			return -EINVAL;
 		/* the dummy samples nothing: a sample is a trigger event's */
 		if (h.type == PERF_RECORD_SAMPLE && f->o.trigger)
 			*f->o.trigger = 1;
-		if (h.size <= left) {
-			ret = fold(f, p, h.size);
-			off += h.size;
-		} else {
-			/* cut by the end of the ring: join its two parts */
-			if (i + 1 >= cnt || iov[i + 1].iov_len < h.size - left)
-				return -EINVAL;
-			memcpy(f->bounce, p, left);
-			memcpy(f->bounce + left, iov[i + 1].iov_base, h.size - left);
-			ret = fold(f, f->bounce, h.size);
-			i++;
-			off = h.size - left;
-		}
+		/* a record cut by the end of the ring is joined in the bounce buffer */
+		rec = pulse_iov__at(iov, cnt, *kept, h.size, f->bounce);
+		if (!rec)
+			return -EINVAL;
+		ret = fold(f, rec, h.size);
 		if (ret && ret != -EINVAL)
 			return ret;
 		*kept += h.size;

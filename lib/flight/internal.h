@@ -40,9 +40,6 @@ struct pulse_flight {
 	unsigned char *bounce;			/* a side-band record cut by the ring's end */
 };
 
-/* ring.c: copy @len bytes at offset @off of iovec @i on (records cut by a ring's end) */
-void fl_iov_peek(const struct iovec *iov, int cnt, int i, size_t off, void *dst, size_t len);
-
 /* files.c */
 int fl_open_file(struct pulse_flight *f);
 int fl_write(struct pulse_flight *f, const struct iovec *iov, int cnt, size_t *kept);

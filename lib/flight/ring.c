@@ -16,7 +16,6 @@
 #include <pulse/flight.h>
 #include <pulse/perf-abi.h>
 #include "core/internal.h"
-#include "flight/internal.h"
 
 #define MIN_CHUNK (64 * 1024)
 #define MAX_CHUNK (1024 * 1024)
@@ -165,43 +164,38 @@ static int seal(struct pulse_flight_ring *r)
 	return 0;
 }
 
-void fl_iov_peek(const struct iovec *iov, int cnt, int i, size_t off, void *dst, size_t len)
-{
-	while (i < cnt && off >= iov[i].iov_len) {
-		off -= iov[i].iov_len;
-		i++;
-	}
-	pulse_iov__gather(iov, cnt, &i, &off, dst, len);
-}
-
 int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *iov, int cnt)
 {
-	int i = 0;
-	size_t off = 0;
+	size_t len = 0;
+	struct perf_event_header h;
 
-	while (i < cnt && off < iov[i].iov_len) {
-		struct perf_event_header h;
+	for (int i = 0; i < cnt; i++)
+		len += iov[i].iov_len;
+	for (size_t pos = 0; pos < len; pos += h.size) {
+		const void *rec = pulse_iov__at(iov, cnt, pos, sizeof(h), &h);
 		unsigned char *dst;
 		int ret;
 
-		fl_iov_peek(iov, cnt, i, off, &h, sizeof(h));
-		if (h.size < sizeof(h))
+		if (!rec)
+			return -EINVAL;
+		memcpy(&h, rec, sizeof(h));
+		if (h.size < sizeof(h) || pos + h.size > len)
 			return -EINVAL;
 		/*
 		 * The pump's rounds order passes that may no longer be there
 		 * once chunks are dropped; a snapshot is sorted whole instead.
 		 */
-		if (h.type == PERF_RECORD_FINISHED_ROUND) {
-			pulse_iov__gather(iov, cnt, &i, &off, &h, sizeof(h));
+		if (h.type == PERF_RECORD_FINISHED_ROUND)
 			continue;
-		}
 		if (r->used + h.size > r->chunk_size) {
 			ret = seal(r);
 			if (ret)
 				return ret;
 		}
 		dst = r->stage + r->used;
-		pulse_iov__gather(iov, cnt, &i, &off, dst, h.size);
+		rec = pulse_iov__at(iov, cnt, pos, h.size, dst);
+		if (rec != dst)
+			memcpy(dst, rec, h.size);
 		r->used += h.size;
 		r->raw_in += h.size;
 		if (h.type == PERF_RECORD_SAMPLE) {
@@ -209,10 +203,6 @@ int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *i
 			    (size_t)r->time_off + 8 <= h.size)
 				r->stage_first_time = get_u64(dst + r->time_off);
 			r->stage_samples++;
-		}
-		if (i < cnt && off == iov[i].iov_len) {
-			i++;
-			off = 0;
 		}
 	}
 	return 0;

@@ -151,29 +151,6 @@ void pulse_record_track__note(struct pulse_record_track *t, const void *rec, siz
 	}
 }
 
-/* @n bytes at @pos of the iovecs laid end to end: in place, or copied to @buf. */
-static const void *iov_at(const struct iovec *iov, int cnt, size_t pos, size_t n, void *buf)
-{
-	size_t got = 0;
-	int i = 0;
-
-	while (i < cnt && pos >= iov[i].iov_len)
-		pos -= iov[i++].iov_len;
-	if (i == cnt)
-		return NULL;
-	if (pos + n <= iov[i].iov_len)
-		return (const char *)iov[i].iov_base + pos;
-	for (; i < cnt && got < n; i++, pos = 0) {
-		size_t k = iov[i].iov_len - pos;
-
-		if (k > n - got)
-			k = n - got;
-		memcpy((char *)buf + got, (const char *)iov[i].iov_base + pos, k);
-		got += k;
-	}
-	return got == n ? buf : NULL;
-}
-
 void pulse_record_track__note_iov(struct pulse_record_track *t, const struct iovec *iov, int cnt,
 				  size_t len)
 {
@@ -181,14 +158,14 @@ void pulse_record_track__note_iov(struct pulse_record_track *t, const struct iov
 	unsigned char hb[sizeof(h)];
 
 	for (size_t pos = 0; pos + sizeof(h) <= len; pos += h.size) {
-		const void *rec = iov_at(iov, cnt, pos, sizeof(h), hb);
+		const void *rec = pulse_iov__at(iov, cnt, pos, sizeof(h), hb);
 
 		if (!rec)
 			return;
 		memcpy(&h, rec, sizeof(h));
 		if (h.size < sizeof(h) || pos + h.size > len)
 			return;
-		rec = iov_at(iov, cnt, pos, h.size, t->bounce);
+		rec = pulse_iov__at(iov, cnt, pos, h.size, t->bounce);
 		if (!rec)
 			return;
 		pulse_record_track__note(t, rec, h.size);
