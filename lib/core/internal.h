@@ -44,9 +44,24 @@ struct iovec;
 void pulse_iov__gather(const struct iovec *iov, int cnt, int *i, size_t *off, void *dst,
 		       size_t len);
 /*
- * @n bytes at @pos of the iovecs laid end to end: in place, or copied to
- * @buf when they straddle two; NULL past the end (lib/core/iov.c)
+ * A walk over the whole records laid over @iov[@cnt] for @len bytes
+ * (lib/core/iov.c): peek() reads the next record's header (1), says the
+ * walk is over (0) or that a size is no record's (-EINVAL: pos stops
+ * short of len); take() then gives the record in place, or joined in
+ * @buf when it straddles two iovecs, and moves past it; skip() only moves.
  */
-const void *pulse_iov__at(const struct iovec *iov, int cnt, size_t pos, size_t n, void *buf);
+struct perf_event_header;
+struct pulse_iov_walk {
+	const struct iovec *iov;
+	int cnt;
+	int i;		/* the iovec the next record starts in */
+	size_t off;	/* and where */
+	size_t pos;	/* bytes walked */
+	size_t len;	/* bytes to walk */
+};
+void pulse_iov_walk__init(struct pulse_iov_walk *w, const struct iovec *iov, int cnt, size_t len);
+int pulse_iov_walk__peek(struct pulse_iov_walk *w, struct perf_event_header *h);
+const void *pulse_iov_walk__take(struct pulse_iov_walk *w, size_t size, void *buf);
+void pulse_iov_walk__skip(struct pulse_iov_walk *w, size_t size);
 
 #endif

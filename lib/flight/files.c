@@ -147,27 +147,20 @@ static char *final_name(const struct pulse_flight *f)
 /* Count the samples among whole records laid over @cnt iovecs, and their times. */
 static void note_samples(struct pulse_flight *f, const struct iovec *iov, int cnt, size_t len)
 {
+	struct pulse_iov_walk w;
 	struct perf_event_header h;
 
-	for (size_t pos = 0; pos + sizeof(h) <= len; pos += h.size) {
-		const void *p = pulse_iov__at(iov, cnt, pos, sizeof(h), &h);
-		unsigned char tbuf[8];
+	pulse_iov_walk__init(&w, iov, cnt, len);
+	while (pulse_iov_walk__peek(&w, &h) > 0) {
+		const unsigned char *p = pulse_iov_walk__take(&w, h.size, f->bounce);
 		__u64 t;
 
-		if (!p)
-			return;
-		memcpy(&h, p, sizeof(h));
-		if (h.size < sizeof(h) || pos + h.size > len)
-			return;
 		if (h.type != PERF_RECORD_SAMPLE)
 			continue;
 		f->snap_samples++;
 		if (f->time_off < 0 || (size_t)f->time_off + 8 > h.size)
 			continue;
-		p = pulse_iov__at(iov, cnt, pos + f->time_off, 8, tbuf);
-		if (!p)
-			return;
-		t = get_u64(p);
+		t = get_u64(p + f->time_off);
 		if (!f->snap_first || t < f->snap_first)
 			f->snap_first = t;
 		if (t > f->snap_last)

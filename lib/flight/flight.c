@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,35 +272,29 @@ static int fold(struct pulse_flight *f, const void *rec, size_t size)
 static int tracking_write_locked(struct pulse_flight *f, const struct iovec *iov, int cnt,
 				 size_t *kept)
 {
-	size_t len = 0;
+	struct pulse_iov_walk w;
+	struct perf_event_header h;
+	int ret;
 
-	*kept = 0;
-	for (int i = 0; i < cnt; i++)
-		len += iov[i].iov_len;
-	while (*kept < len) {
-		struct perf_event_header h;
-		const void *rec = pulse_iov__at(iov, cnt, *kept, sizeof(h), &h);
-		int ret;
+	pulse_iov_walk__init(&w, iov, cnt, SIZE_MAX);
+	while ((ret = pulse_iov_walk__peek(&w, &h)) > 0) {
+		size_t at = w.pos;
+		/* a record cut by the end of the ring is joined in the bounce buffer */
+		const void *rec = pulse_iov_walk__take(&w, h.size, f->bounce);
 
-		if (!rec)
-			return -EINVAL;
-		memcpy(&h, rec, sizeof(h));
-		if (h.size < sizeof(h))
-			return -EINVAL;
 		/* the dummy samples nothing: a sample is a trigger event's */
 		if (h.type == PERF_RECORD_SAMPLE && f->o.trigger)
 			*f->o.trigger = 1;
-		/* a record cut by the end of the ring is joined in the bounce buffer */
-		rec = pulse_iov__at(iov, cnt, *kept, h.size, f->bounce);
-		if (!rec)
-			return -EINVAL;
 		ret = fold(f, rec, h.size);
-		if (ret && ret != -EINVAL)
+		if (ret && ret != -EINVAL) {
+			*kept = at;
 			return ret;
-		*kept += h.size;
+		}
+		ret = 0;
 		f->sideband_in += h.size;
 	}
-	return 0;
+	*kept = w.pos;
+	return ret;
 }
 
 static int tracking_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,

@@ -10,6 +10,7 @@
  * the history of the same memory as kernel buffers.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
@@ -166,34 +167,30 @@ static int seal(struct pulse_flight_ring *r)
 
 int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *iov, int cnt)
 {
-	size_t len = 0;
+	struct pulse_iov_walk w;
 	struct perf_event_header h;
+	int ret;
 
-	for (int i = 0; i < cnt; i++)
-		len += iov[i].iov_len;
-	for (size_t pos = 0; pos < len; pos += h.size) {
-		const void *rec = pulse_iov__at(iov, cnt, pos, sizeof(h), &h);
+	pulse_iov_walk__init(&w, iov, cnt, SIZE_MAX);
+	while ((ret = pulse_iov_walk__peek(&w, &h)) > 0) {
 		unsigned char *dst;
-		int ret;
+		const void *rec;
 
-		if (!rec)
-			return -EINVAL;
-		memcpy(&h, rec, sizeof(h));
-		if (h.size < sizeof(h) || pos + h.size > len)
-			return -EINVAL;
 		/*
 		 * The pump's rounds order passes that may no longer be there
 		 * once chunks are dropped; a snapshot is sorted whole instead.
 		 */
-		if (h.type == PERF_RECORD_FINISHED_ROUND)
+		if (h.type == PERF_RECORD_FINISHED_ROUND) {
+			pulse_iov_walk__skip(&w, h.size);
 			continue;
+		}
 		if (r->used + h.size > r->chunk_size) {
 			ret = seal(r);
 			if (ret)
 				return ret;
 		}
 		dst = r->stage + r->used;
-		rec = pulse_iov__at(iov, cnt, pos, h.size, dst);
+		rec = pulse_iov_walk__take(&w, h.size, dst);
 		if (rec != dst)
 			memcpy(dst, rec, h.size);
 		r->used += h.size;
@@ -205,7 +202,7 @@ int pulse_flight_ring__append(struct pulse_flight_ring *r, const struct iovec *i
 			r->stage_samples++;
 		}
 	}
-	return 0;
+	return ret;
 }
 
 int pulse_flight_ring__flush(struct pulse_flight_ring *r,

@@ -37,6 +37,7 @@ int pulse_record_track__init(struct pulse_record_track *t, const struct pulse_da
 	for (size_t i = 0; i < nr_attrs; i++)
 		n += attrs[i].nr_ids;
 	pulse_id_index__init(&t->ids);
+	t->last_ev = -1;
 	t->offs = calloc(nr_attrs ? nr_attrs : 1, sizeof(*t->offs));
 	t->bounce = malloc(MAX_RECORD);
 	if (pulse_id_index__reserve(&t->ids, n) || !t->offs || !t->bounce)
@@ -104,9 +105,14 @@ static void note_sample(struct pulse_record_track *t, const unsigned char *p, si
 
 	/* an id nobody was given goes to the first event, as the reader routes it */
 	if (t->nr_attrs > 1 && size >= 16) {
-		ev = pulse_id_index__find(&t->ids, get_u64(p + 8));
-		if (ev < 0)
-			ev = 0;
+		__u64 id = get_u64(p + 8);
+
+		if (id != t->last_id || t->last_ev < 0) {
+			ev = pulse_id_index__find(&t->ids, id);
+			t->last_id = id;
+			t->last_ev = ev < 0 ? 0 : ev;
+		}
+		ev = t->last_ev;
 	}
 	so = &t->offs[ev];
 	if (size < (size_t)so->min_size)
@@ -154,20 +160,10 @@ void pulse_record_track__note(struct pulse_record_track *t, const void *rec, siz
 void pulse_record_track__note_iov(struct pulse_record_track *t, const struct iovec *iov, int cnt,
 				  size_t len)
 {
+	struct pulse_iov_walk w;
 	struct perf_event_header h;
-	unsigned char hb[sizeof(h)];
 
-	for (size_t pos = 0; pos + sizeof(h) <= len; pos += h.size) {
-		const void *rec = pulse_iov__at(iov, cnt, pos, sizeof(h), hb);
-
-		if (!rec)
-			return;
-		memcpy(&h, rec, sizeof(h));
-		if (h.size < sizeof(h) || pos + h.size > len)
-			return;
-		rec = pulse_iov__at(iov, cnt, pos, h.size, t->bounce);
-		if (!rec)
-			return;
-		pulse_record_track__note(t, rec, h.size);
-	}
+	pulse_iov_walk__init(&w, iov, cnt, len);
+	while (pulse_iov_walk__peek(&w, &h) > 0)
+		pulse_record_track__note(t, pulse_iov_walk__take(&w, h.size, t->bounce), h.size);
 }

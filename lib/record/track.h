@@ -36,6 +36,8 @@ struct pulse_record_track {
 	bool machine_ok;		/* initialized */
 	struct pulse_record_track_last last;
 	struct pulse_id_index ids;	/* sample id -> event, as the reader routes them */
+	__u64 last_id;			/* the last id looked up, and its event: */
+	int last_ev;			/* a ring's samples mostly share one */
 	struct pulse_sample_offsets *offs;	/* [nr_attrs] */
 	size_t nr_attrs;
 	__u64 first_time, last_time;	/* of the samples; 0: none seen */
