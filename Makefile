@@ -80,8 +80,8 @@ check: setup
 
 build-tests: $(BUILD)/pulse $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
 
-# The ring consumer/model stress test and the aggregation threads under
-# ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
+# The ring consumer/model stress test, the aggregation threads and the
+# writer's O_DIRECT thread under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
 # missing acquire/release.
 tsan:
 	@mkdir -p build-tsan
@@ -92,6 +92,10 @@ tsan:
 		$(PKG_CFLAGS) -o build-tsan/test-hist-pool tests/unit/test-hist-pool.c $(LIB_SRCS) \
 		$(PKG_LIBS) -liberty -lpthread -lm
 	build-tsan/test-hist-pool
+	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
+		$(PKG_CFLAGS) -o build-tsan/test-writer tests/unit/test-writer.c $(LIB_SRCS) \
+		$(PKG_LIBS) -liberty -lpthread -lm
+	build-tsan/test-writer
 
 # libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the
 # library, built with the fuzzer and ASan/UBSan. The whole of it, found by

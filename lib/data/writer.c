@@ -389,13 +389,22 @@ int pulse_data_writer__writev(struct pulse_data_writer *w, const struct iovec *i
 		total += iov[i].iov_len;
 	/* big appends straight to the disk; should that fail, write it all again */
 	if (!w->pipe && w->direct.fd >= 0 && total >= PULSE_DIRECT_MIN) {
-		err = pulse_direct__append(&w->direct, w->fd, w->data_offset + w->data_size,
-					   iov, cnt, total);
+		/* the bounds are walked while the disk takes the last slots */
+		err = pulse_direct__start(&w->direct, w->fd, w->data_offset + w->data_size,
+					  iov, cnt, total);
 		if (!err) {
+			__u64 partial = w->partial;
+			unsigned int nr_bounds = w->nr_bounds;
+
 			note_bounds(w, iov, cnt);
-			w->data_size += total;
-			w->last_kept = total;
-			return 0;
+			err = pulse_direct__finish(&w->direct);
+			if (!err) {
+				w->data_size += total;
+				w->last_kept = total;
+				return 0;
+			}
+			w->partial = partial;	/* bounds past data_size are never used */
+			w->nr_bounds = nr_bounds;
 		}
 		w->direct.fd = -1;
 		if (lseek(w->fd, w->data_offset + w->data_size, SEEK_SET) < 0)

@@ -253,15 +253,18 @@ static void test_writer__disk_full(void)
 /*
  * Big appends through an O_DIRECT fd (a flight snapshot's): the bytes on
  * disk are the records, in order, around the unaligned ends, and the
- * buffered writes before and after them land where they should.
+ * buffered writes before and after them land where they should. The
+ * append is bigger than the bounce slots together, so the writing thread
+ * frees slots that are filled again. With @fail_direct the O_DIRECT fd
+ * cannot write (opened read-only): the writer writes it all buffered.
  */
-static void test_writer__direct_appends(void)
+static void direct_appends(bool fail_direct)
 {
 	struct pulse_data_writer_opts wo = { .sz = sizeof(wo) };
 	struct pulse_data_attr a[2];
 	struct pulse_file_header h;
 	struct pulse_data_writer *w;
-	size_t big = 3 * 1024 * 1024 + 4096 + 32 * 7, cut = 1000003 & ~31UL;
+	size_t big = 9 * 1024 * 1024 + 4096 + 32 * 7, cut = 1000003 & ~31UL;
 	unsigned char rec[32], *buf = malloc(big), *back = malloc(big + 64);
 	struct iovec iov[2];
 	char path[64];
@@ -272,7 +275,7 @@ static void test_writer__direct_appends(void)
 	strcpy(path, "pulse-direct-XXXXXX");
 	fd = mkstemp(path);
 	ASSERT_TRUE(fd >= 0);
-	dfd = open(path, O_WRONLY | O_DIRECT);
+	dfd = open(path, (fail_direct ? O_RDONLY : O_WRONLY) | O_DIRECT);
 	if (dfd < 0) {
 		close(fd);
 		unlink(path);
@@ -298,14 +301,17 @@ static void test_writer__direct_appends(void)
 	ASSERT_EQ(pulse_data_writer__writev(w, iov, 2), 0);	/* direct, in the middle */
 	ASSERT_EQ(pulse_data_writer__last_kept(w), big);
 	ASSERT_EQ(pulse_data_writer__write(w, rec, 32), 0);	/* buffered again */
+	ASSERT_EQ(pulse_data_writer__writev(w, iov, 2), 0);	/* and a second big one */
 	ASSERT_EQ(pulse_data_writer__finish(w), 0);
 	pulse_data_writer__delete(w);
 	read_header(fd, &h);
-	ASSERT_EQ(h.data.size, big + 64);
+	ASSERT_EQ(h.data.size, 2 * big + 64);
 	ASSERT_EQ(pread(fd, back, big + 64, h.data.offset), (ssize_t)(big + 64));
 	ASSERT_MEMEQ(back, rec, 32);
 	ASSERT_MEMEQ(back + 32, buf, big);
 	ASSERT_MEMEQ(back + 32 + big, rec, 32);
+	ASSERT_EQ(pread(fd, back, big, h.data.offset + big + 64), (ssize_t)big);
+	ASSERT_MEMEQ(back, buf, big);
 	close(dfd);
 	close(fd);
 	unlink(path);
@@ -313,5 +319,16 @@ static void test_writer__direct_appends(void)
 	free(back);
 }
 
-TEST_MAIN(TEST(test_writer__file_layout), TEST(test_writer__direct_appends), TEST(test_writer__pipe_mode),
+static void test_writer__direct_appends(void)
+{
+	direct_appends(false);
+}
+
+static void test_writer__direct_fails(void)
+{
+	direct_appends(true);
+}
+
+TEST_MAIN(TEST(test_writer__file_layout), TEST(test_writer__direct_appends),
+	  TEST(test_writer__direct_fails), TEST(test_writer__pipe_mode),
 	  TEST(test_writer__disk_full))
