@@ -4,8 +4,10 @@
 #  - armed cost: the recorder's CPU time (all threads, /proc/PID/task/*/schedstat) over a
 #    10 s armed window holding the storm, start-up included, with
 #    `-a --overwrite --switch-output=signal -m 32M -e syscalls:sys_enter_getppid`;
-#  - trigger latency: SIGUSR2 right after the storm (rings full) until the
-#    snapshot file is there under its final name;
+#  - trigger latency: SIGUSR2 right after the storm until the snapshot file
+#    is there under its final name; the storm fills the ring of the CPU it
+#    runs on, and in "full" mode one storm per CPU fills every ring (two
+#    CPUs: 64 MiB to write);
 #  - depth: storm samples in that snapshot, perf's 32M x CPUs of kernel
 #    rings against pulse's -M 64M (DEPTH_MEM).
 # Prints each run, the medians and the ratios pulse/perf.
@@ -36,7 +38,7 @@ run_one() {
 	local -a cmd
 	rm -rf "$out"; mkdir "$out"
 	if [ "$tool" = pulse ]; then cmd=("$PULSE" record); else cmd=(perf record); fi
-	if [ "$mode" = armed ]; then
+	if [ "$mode" = armed ] || [ "$mode" = full ]; then
 		cmd+=(-q -a --overwrite --switch-output=signal -m 32M)
 	elif [ "$tool" = pulse ]; then
 		cmd+=(-q -a -M "$DEPTH_MEM" --switch-output)
@@ -46,7 +48,15 @@ run_one() {
 	start=$(now)
 	"${cmd[@]}" -e $TP -o "$out/f.data" 2>"$out/err" & rec=$!
 	sleep 1
-	"$WL" "$CALLS"
+	if [ "$mode" = full ]; then
+		local -a storms=()
+		for c in $(seq 0 $(($(nproc) - 1))); do
+			taskset -c "$c" "$WL" "$CALLS" & storms+=($!)
+		done
+		wait "${storms[@]}"
+	else
+		"$WL" "$CALLS"
+	fi
 	if [ "$mode" = armed ]; then
 		# the rest of the window, then the recorder's CPU so far
 		sleep "$(awk -v s="$start" -v n="$(now)" -v w="$WINDOW" 'BEGIN {d = w - (n - s) / 1e6; print (d > 0) ? d : 0}')"
@@ -67,7 +77,7 @@ run_one() {
 
 printf "# flight recorder, %s getppid calls, system wide, %s runs (CPU: %s s window)\n" \
 	"$CALLS" "$RUNS" "$WINDOW"
-for mode in armed depth; do
+for mode in armed full depth; do
 	: >"$work/pulse.$mode"; : >"$work/perf.$mode"
 	for i in $(seq 1 "$RUNS"); do
 		for tool in perf pulse; do
@@ -82,5 +92,7 @@ pc=$(cut -d' ' -f1 "$work/perf.armed" | median); uc=$(cut -d' ' -f1 "$work/pulse
 pl=$(cut -d' ' -f2 "$work/perf.armed" | median); ul=$(cut -d' ' -f2 "$work/pulse.armed" | median)
 pd=$(cut -d' ' -f3 "$work/perf.depth" | median); ud=$(cut -d' ' -f3 "$work/pulse.depth" | median)
 echo "armed CPU (median):       perf $pc s, pulse $uc s, ratio $(ratio "$uc" "$pc")"
+fl=$(cut -d' ' -f2 "$work/perf.full" | median); ufl=$(cut -d' ' -f2 "$work/pulse.full" | median)
 echo "trigger latency (median): perf $pl ms, pulse $ul ms, ratio $(ratio "$ul" "$pl")"
+echo "  every ring full:        perf $fl ms, pulse $ufl ms, ratio $(ratio "$ufl" "$fl")"
 echo "depth (median samples):   perf $pd (-m 32M kernel rings), pulse $ud (-M $DEPTH_MEM), ratio $(ratio "$ud" "$pd")"
