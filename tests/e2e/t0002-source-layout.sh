@@ -10,11 +10,11 @@ floor_of() { # folder -> level
 	case $1 in
 	core) echo 0 ;;
 	event | ring | data) echo 1 ;;
-	symbols | trace) echo 2 ;;
+	symbols | trace | counter) echo 2 ;;
 	session) echo 3 ;;
 	hist) echo 4 ;;
 	output) echo 5 ;;
-	report | record) echo 6 ;;
+	report | record | stat) echo 6 ;;
 	flight) echo 7 ;;
 	*) echo "" ;;
 	esac
@@ -28,11 +28,13 @@ header_folder() {
 	data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h) echo data ;;
 	symbols.h | build-id.h | srcline.h) echo symbols ;;
 	trace.h | trace-decode.h) echo trace ;;
+	counter.h) echo counter ;;
 	session.h | machine.h | ordering.h | synthesize.h | cc-cursor.h) echo session ;;
 	hist.h | hist-branch.h | hist-filter.h | callchain.h) echo hist ;;
 	output-*.h | dump.h | script.h | progress.h) echo output ;;
 	report.h) echo report ;;
 	record.h | record-output.h) echo record ;;
+	stat.h | stat-*.h) echo stat ;;
 	flight.h) echo flight ;;
 	*) echo "" ;;
 	esac
