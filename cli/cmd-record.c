@@ -334,10 +334,6 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	if (ret)
 		goto out_lists;
 	ret = record_threads_setup(&o, output_name, !strcmp(output_name, "-"));
-	if (!ret && threads_spec && comp_level) {
-		error("-z with --threads: not yet (record without one of them)");
-		ret = PULSE_EXIT_USAGE;
-	}
 	if (ret)
 		goto out_lists;
 	if (record_flight_wanted()) {

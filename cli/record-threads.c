@@ -267,7 +267,8 @@ int record_threads_outputs(struct pulse_record_opts *o, struct pulse_record_outp
 			return -ENOMEM;
 	}
 	for (int k = 0; k < nr_readers; k++) {
-		int ret = flight ? 0 : pulse_record_output__new_raw(&outs[k], out_fds[k], main);
+		int ret = flight ? 0 : pulse_record_output__new_raw(&outs[k], out_fds[k], main,
+								    o->comp_level);
 
 		if (ret)
 			return ret;

@@ -120,6 +120,13 @@ struct pulse_record_output_ops {
 	 */
 	void (*note)(struct pulse_record_output *out, const struct iovec *iov, int cnt,
 		     size_t len);
+	/*
+	 * Optional, with note: @transferred bytes of ring data became
+	 * @compressed bytes of COMPRESSED records elsewhere (-z with
+	 * --threads), for this output's HEADER_COMPRESSED ratio and
+	 * comp_stats; may be called from reader threads
+	 */
+	void (*note_comp)(struct pulse_record_output *out, __u64 transferred, __u64 compressed);
 };
 
 /* The interface; implementations embed it first and go back with container_of. */
@@ -157,10 +164,12 @@ int pulse_record_output__new_pipe(struct pulse_record_output **out, int fd);
  * @out: set to the output
  * @fd: the file (not owned)
  * @main: the directory's data file output, whose closing features (BUILD_ID,
- *	SAMPLE_TIME) take these records into account too (not owned)
+ *	SAMPLE_TIME, COMPRESSED) take these records into account too (not owned)
+ * @comp_level: -z: the records go through a zstd stream of this output's
+ *	own, as perf 6.1 compresses each reader's; 0: stored as they come
  */
 int pulse_record_output__new_raw(struct pulse_record_output **out, int fd,
-				 struct pulse_record_output *main);
+				 struct pulse_record_output *main, int comp_level);
 
 /* Free an output (NULL is a no-op); unfinished files stay as they are. */
 void pulse_record_output__delete(struct pulse_record_output *out);

@@ -129,13 +129,13 @@ void pulse_record_zstd__stats(const struct pulse_record_zstd *z, __u64 *transfer
 	*compressed = z->compressed;
 }
 
-__u32 pulse_record_zstd__ratio(const struct pulse_record_zstd *z)
+__u32 pulse_record_zstd__ratio(__u64 transferred, __u64 compressed)
 {
 	float ratio;
 
-	if (!z->transferred || !z->compressed)
+	if (!transferred || !compressed)
 		return 0;
 	/* perf: comp_ratio = ratio + 0.5, both floats */
-	ratio = (float)z->transferred / (float)z->compressed;
+	ratio = (float)transferred / (float)compressed;
 	return (__u32)(ratio + 0.5);
 }

@@ -55,7 +55,10 @@ int pulse_record_zstd__compress(struct pulse_record_zstd *z, const struct iovec 
 void pulse_record_zstd__stats(const struct pulse_record_zstd *z, __u64 *transferred,
 			      __u64 *compressed);
 
-/* perf's HEADER_COMPRESSED ratio: transferred / compressed rounded, 0 before any data. */
-__u32 pulse_record_zstd__ratio(const struct pulse_record_zstd *z);
+/*
+ * perf's HEADER_COMPRESSED ratio of bytes given to compression over bytes
+ * made: rounded, 0 before any data. One stream's, or several added up.
+ */
+__u32 pulse_record_zstd__ratio(__u64 transferred, __u64 compressed);
 
 #endif

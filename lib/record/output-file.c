@@ -37,6 +37,7 @@ struct file_output {
 	int direct_fd;			/* -1, or the file opened O_DIRECT (not owned) */
 	/* --threads: the readers' raw outputs note their records here too */
 	pthread_mutex_t track_lock;
+	__u64 raw_transferred, raw_compressed;	/* and, with -z, their compression */
 };
 
 static struct file_output *to_file(struct pulse_record_output *out)
@@ -130,6 +131,16 @@ static void file_note(struct pulse_record_output *out, const struct iovec *iov, 
 	pthread_mutex_unlock(&f->track_lock);
 }
 
+static void file_note_comp(struct pulse_record_output *out, __u64 transferred, __u64 compressed)
+{
+	struct file_output *f = to_file(out);
+
+	pthread_mutex_lock(&f->track_lock);
+	f->raw_transferred += transferred;
+	f->raw_compressed += compressed;
+	pthread_mutex_unlock(&f->track_lock);
+}
+
 static int file_write_sideband(struct pulse_record_output *out, const void *rec, size_t size)
 {
 	struct file_output *f = to_file(out);
@@ -145,14 +156,29 @@ static int file_sync(struct pulse_record_output *out)
 	return pulse_data_writer__sync_header(to_file(out)->w);
 }
 
+static void file_comp_stats(const struct pulse_record_output *out, __u64 *transferred,
+			    __u64 *compressed)
+{
+	const struct file_output *f = container_of(out, struct file_output, core);
+
+	*transferred = *compressed = 0;
+	if (f->zstd)
+		pulse_record_zstd__stats(f->zstd, transferred, compressed);
+	/* the reader threads have been joined by now */
+	*transferred += f->raw_transferred;
+	*compressed += f->raw_compressed;
+}
+
 static int file_finish(struct pulse_record_output *out)
 {
 	struct file_output *f = to_file(out);
 	int ret = pulse_record_features__write_finish(f->w, &f->track, !f->no_buildid);
+	__u64 in, made;
 
+	file_comp_stats(out, &in, &made);
 	if (!ret && f->zstd && !f->pipe)
 		ret = pulse_record_features__write_compressed(f->w, f->comp_level,
-							      pulse_record_zstd__ratio(f->zstd),
+							      pulse_record_zstd__ratio(in, made),
 							      f->mmap_len);
 	if (!ret)
 		ret = pulse_data_writer__finish(f->w);
@@ -164,16 +190,6 @@ static __u64 file_data_size(const struct pulse_record_output *out)
 	const struct file_output *f = container_of(out, struct file_output, core);
 
 	return f->w ? pulse_data_writer__data_size(f->w) : 0;
-}
-
-static void file_comp_stats(const struct pulse_record_output *out, __u64 *transferred,
-			    __u64 *compressed)
-{
-	const struct file_output *f = container_of(out, struct file_output, core);
-
-	*transferred = *compressed = 0;
-	if (f->zstd)
-		pulse_record_zstd__stats(f->zstd, transferred, compressed);
 }
 
 static int file_stream_fd(const struct pulse_record_output *out)
@@ -203,6 +219,7 @@ static const struct pulse_record_output_ops file_ops = {
 	.delete = file_delete,
 	.stream_fd = file_stream_fd,
 	.comp_stats = file_comp_stats,
+	.note_comp = file_note_comp,
 	.note = file_note,
 };
 

@@ -5,6 +5,8 @@
  * layout; the directory's data file holds the header, the events, the
  * side-band pulse made and the features). What is stored here is also
  * handed to that data file's output, for its BUILD_ID and SAMPLE_TIME.
+ * With -z each data.N has a zstd stream of its own, as perf 6.1 gives each
+ * reader thread one, and perf's reader one per file.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,11 +16,13 @@
 #include <pulse/perf-abi.h>
 #include <pulse/record-output.h>
 #include "core/internal.h"
+#include "record/compress.h"
 
 struct raw_output {
 	struct pulse_record_output core;
 	int fd;				/* not owned */
 	struct pulse_record_output *main;	/* not owned */
+	struct pulse_record_zstd *zstd;	/* -z; NULL: records as they come */
 	__u64 bytes;
 };
 
@@ -33,29 +37,12 @@ static int raw_start(struct pulse_record_output *out, const struct pulse_record_
 }
 
 /* All of it, or an error: a short write leaves a torn record behind. */
-static int raw_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
-		     size_t *kept)
+static int write_all(struct raw_output *r, const struct iovec *iov, int cnt)
 {
-	struct raw_output *r = to_raw(out);
 	struct iovec local[8];
 	size_t total = 0, done = 0;
 	int n = cnt < 8 ? cnt : 8;
 
-	*kept = 0;
-	/*
-	 * No rounds in a data.N, as perf 6.1 writes none there: a reader
-	 * merging the files sorts them whole, and one file's rounds would
-	 * flush records older than another's.
-	 */
-	if (cnt == 1 && iov[0].iov_len == sizeof(struct perf_event_header)) {
-		struct perf_event_header h;
-
-		memcpy(&h, iov[0].iov_base, sizeof(h));
-		if (h.type == PERF_RECORD_FINISHED_ROUND) {
-			*kept = sizeof(h);
-			return 0;
-		}
-	}
 	for (int i = 0; i < n; i++) {
 		local[i] = iov[i];
 		total += iov[i].iov_len;
@@ -88,18 +75,65 @@ static int raw_write(struct pulse_record_output *out, const struct iovec *iov, i
 		}
 	}
 	r->bytes += total;
-	*kept = total;
-	if (r->main->ops->note)
-		r->main->ops->note(r->main, iov, cnt, total);
 	return 0;
 }
 
+static int raw_write(struct pulse_record_output *out, const struct iovec *iov, int cnt,
+		     size_t *kept)
+{
+	struct raw_output *r = to_raw(out);
+	size_t total = 0;
+	__u64 before = r->bytes;
+	int ret;
+
+	*kept = 0;
+	/*
+	 * No rounds in a data.N, as perf 6.1 writes none there: a reader
+	 * merging the files sorts them whole, and one file's rounds would
+	 * flush records older than another's.
+	 */
+	if (cnt == 1 && iov[0].iov_len == sizeof(struct perf_event_header)) {
+		struct perf_event_header h;
+
+		memcpy(&h, iov[0].iov_base, sizeof(h));
+		if (h.type == PERF_RECORD_FINISHED_ROUND) {
+			*kept = sizeof(h);
+			return 0;
+		}
+	}
+	for (int i = 0; i < cnt; i++)
+		total += iov[i].iov_len;
+	if (r->zstd) {
+		struct iovec c;
+		const void *recs;
+
+		ret = pulse_record_zstd__compress(r->zstd, iov, cnt, &recs, &c.iov_len);
+		c.iov_base = (void *)recs;
+		if (!ret && c.iov_len)
+			ret = write_all(r, &c, 1);
+	} else {
+		ret = write_all(r, iov, cnt);
+	}
+	if (ret)
+		return ret;
+	*kept = total;
+	if (r->main->ops->note)
+		r->main->ops->note(r->main, iov, cnt, total);
+	if (r->zstd && r->main->ops->note_comp)
+		r->main->ops->note_comp(r->main, total, r->bytes - before);
+	return 0;
+}
+
+/* the recorder's own records stay as they are, as in the data file */
 static int raw_write_sideband(struct pulse_record_output *out, const void *rec, size_t size)
 {
+	struct raw_output *r = to_raw(out);
 	struct iovec iov = { (void *)rec, size };
-	size_t kept;
+	int ret = write_all(r, &iov, 1);
 
-	return raw_write(out, &iov, 1, &kept);
+	if (!ret && r->main->ops->note)
+		r->main->ops->note(r->main, &iov, 1, size);
+	return ret;
 }
 
 static int raw_nop(struct pulse_record_output *out)
@@ -114,7 +148,10 @@ static __u64 raw_data_size(const struct pulse_record_output *out)
 
 static void raw_delete(struct pulse_record_output *out)
 {
-	free(to_raw(out));
+	struct raw_output *r = to_raw(out);
+
+	pulse_record_zstd__delete(r->zstd);
+	free(r);
 }
 
 static const struct pulse_record_output_ops raw_ops = {
@@ -128,13 +165,21 @@ static const struct pulse_record_output_ops raw_ops = {
 };
 
 int pulse_record_output__new_raw(struct pulse_record_output **out, int fd,
-				 struct pulse_record_output *main)
+				 struct pulse_record_output *main, int comp_level)
 {
 	struct raw_output *r = calloc(1, sizeof(*r));
+	int ret;
 
 	*out = NULL;
 	if (!r)
 		return -ENOMEM;
+	if (comp_level) {
+		ret = pulse_record_zstd__new(&r->zstd, comp_level);
+		if (ret) {
+			free(r);
+			return ret;
+		}
+	}
 	r->core.ops = &raw_ops;
 	r->fd = fd;
 	r->main = main;
