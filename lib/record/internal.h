@@ -24,6 +24,7 @@
 #include "core/internal.h"
 
 #define STORM_BYTES (64 * 1024)	/* a pass this large means data is pouring in */
+#define REC_SIZE_WAKE (~3ULL)	/* the main epoll's tag for rec.size_fd */
 
 /* One --threads reader: the rings of its CPUs, drained into its output. */
 struct rec_reader {
@@ -39,6 +40,7 @@ struct rec_reader {
 	struct pulse_record_pump *pump;
 	struct pulse_record_stats stats;
 	int err;
+	bool size_told;			/* it woke the main thread for --max-size */
 };
 
 struct rec {
@@ -69,6 +71,7 @@ struct rec {
 	__u64 t0_ns;			/* -D windows: when the command started */
 	struct rec_reader *readers;	/* [opts->nr_readers] when reader threads run */
 	int readers_stop;		/* atomic: the readers drain once more and return */
+	int size_fd;			/* eventfd: the readers' files reached --max-size */
 	int drain_gen;			/* atomic: passes asked for by rec_readers_sync() */
 	size_t next_toggle;		/* -D windows: 1 = the first window's end, 2 = the next start... */
 	struct pulse_record_output *out;	/* owned */

@@ -144,6 +144,14 @@ int rec_main_loop(struct rec *r)
 					return 0;
 				continue;
 			}
+			if (evs[i].data.u64 == REC_SIZE_WAKE) {
+				__u64 v;
+
+				/* the --max-size check below sees it */
+				if (read(r->size_fd, &v, sizeof(v)) < 0)
+					continue;
+				continue;
+			}
 			if (evs[i].data.u64 == ~1ULL) {
 				char buf[64];
 
@@ -171,7 +179,8 @@ int rec_main_loop(struct rec *r)
 		if (ret)
 			return ret;
 		/* perf's record__output_max_size_exceeded(), checked a pass at a time */
-		if (o->max_size && pulse_record_output__data_size(r->out) >= o->max_size)
+		if (o->max_size &&
+		    pulse_record_output__data_size(r->out) + rec_readers_bytes(r) >= o->max_size)
 			r->stats->max_size_reached = true;
 		if (now_ns() - last_sync >= 1000000000ULL) {
 			ret = pulse_record_output__sync(r->out);

@@ -23,7 +23,7 @@ struct raw_output {
 	int fd;				/* not owned */
 	struct pulse_record_output *main;	/* not owned */
 	struct pulse_record_zstd *zstd;	/* -z; NULL: records as they come */
-	__u64 bytes;
+	__u64 bytes;			/* written by the reader, read by the main thread */
 };
 
 static struct raw_output *to_raw(struct pulse_record_output *out)
@@ -74,7 +74,8 @@ static int write_all(struct raw_output *r, const struct iovec *iov, int cnt)
 			}
 		}
 	}
-	r->bytes += total;
+	/* --max-size adds it up on the main thread while the reader writes */
+	__atomic_store_n(&r->bytes, r->bytes + total, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -143,7 +144,7 @@ static int raw_nop(struct pulse_record_output *out)
 
 static __u64 raw_data_size(const struct pulse_record_output *out)
 {
-	return container_of(out, struct raw_output, core)->bytes;
+	return __atomic_load_n(&container_of(out, struct raw_output, core)->bytes, __ATOMIC_RELAXED);
 }
 
 static void raw_delete(struct pulse_record_output *out)

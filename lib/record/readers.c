@@ -39,6 +39,14 @@ int rec_readers_setup(struct rec *r)
 		return -ENOMEM;
 	for (int k = 0; k < o->nr_readers; k++)
 		r->readers[k].epfd = r->readers[k].wake_fd = -1;
+	/* perf stops at --max-size as soon as a reader's write passes it */
+	if (o->max_size) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.u64 = REC_SIZE_WAKE };
+
+		r->size_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+		if (r->size_fd < 0 || epoll_ctl(r->epfd, EPOLL_CTL_ADD, r->size_fd, &ev) < 0)
+			return -errno;
+	}
 	for (int k = 0; k < o->nr_readers; k++) {
 		struct rec_reader *rd = &r->readers[k];
 
@@ -137,6 +145,12 @@ static void *reader_main(void *arg)
 			return NULL;
 		}
 		__atomic_store_n(&rd->done_gen, gen, __ATOMIC_RELEASE);
+		if (rd->r->size_fd >= 0 && !rd->size_told &&
+		    rec_readers_bytes(rd->r) >= rd->r->opts->max_size) {
+			__u64 one = 1;
+
+			rd->size_told = write(rd->r->size_fd, &one, sizeof(one)) == sizeof(one);
+		}
 	}
 	/* the events are disabled by now: what is left */
 	__atomic_store_n(&rd->err, pulse_record_pump__drain(rd->pump), __ATOMIC_RELEASE);
@@ -256,4 +270,7 @@ void rec_readers_cleanup(struct rec *r)
 	}
 	free(r->readers);
 	r->readers = NULL;
+	if (r->size_fd >= 0)
+		close(r->size_fd);
+	r->size_fd = -1;
 }

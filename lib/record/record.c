@@ -216,7 +216,7 @@ static struct pulse_evsel *new_dummy(void)
 int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_stats *stats,
 		      struct pulse_record_error *err)
 {
-	struct rec r = { .opts = o, .stats = stats, .err = err, .pidfd = -1, .epfd = -1,
+	struct rec r = { .opts = o, .stats = stats, .err = err, .pidfd = -1, .epfd = -1, .size_fd = -1,
 			 .go_pipe = { -1, -1 }, .exec_pipe = { -1, -1 } };
 	struct pulse_record_output_info info = { .sz = sizeof(info) };
 	bool killed = false;

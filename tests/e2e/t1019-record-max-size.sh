@@ -20,6 +20,20 @@ test_expect_success PERF '--max-size 20K: stops early with perfs line, exit 143 
 	grep -q "perf size limit reached" rc.err
 '
 
+# perf 6.1 adds up what every reader wrote: so does pulse
+test_expect_success PERF '--max-size with --threads counts the data.N files too' '
+	: >rc.err
+	expect_eq "$(rc pulse record --threads --max-size 20K -o t.data -- $WL/spin 5000)" 143
+	cat rc.err
+	grep -q "^\[ pulse record: pulse size limit reached ([0-9]* KB), stopping session \]$" rc.err
+	size=$(cat t.data/data.* | wc -c)
+	expect_gt 1000000 "$size" "data.N sizes"
+	perf_ok t.data report --stdio >/dev/null
+	: >rc.err
+	expect_eq "$(rc perf record --threads --max-size 20K -o p.data -- $WL/spin 5000)" 143
+	grep -q "perf size limit reached" rc.err
+'
+
 test_expect_success PERF '--max-size without a unit or with a bad one: 129, as perf' '
 	expect_fail 129 err pulse record --max-size 20 -o x.data -- $WL/spin 10
 	one_error err "max-size"
