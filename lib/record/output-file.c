@@ -127,6 +127,8 @@ static void file_note(struct pulse_record_output *out, const struct iovec *iov, 
 	struct file_output *f = to_file(out);
 
 	pthread_mutex_lock(&f->track_lock);
+	/* only the readers' data.N files come here, each in its own order */
+	pulse_record_track__set_unordered(&f->track);
 	pulse_record_track__note_iov(&f->track, iov, cnt, len);
 	pthread_mutex_unlock(&f->track_lock);
 }
@@ -172,8 +174,11 @@ static void file_comp_stats(const struct pulse_record_output *out, __u64 *transf
 static int file_finish(struct pulse_record_output *out)
 {
 	struct file_output *f = to_file(out);
-	int ret = pulse_record_features__write_finish(f->w, &f->track, !f->no_buildid);
 	__u64 in, made;
+	int ret;
+
+	pulse_record_track__retry_misses(&f->track);
+	ret = pulse_record_features__write_finish(f->w, &f->track, !f->no_buildid);
 
 	file_comp_stats(out, &in, &made);
 	if (!ret && f->zstd && !f->pipe)

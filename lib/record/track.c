@@ -61,9 +61,38 @@ void pulse_record_track__exit(struct pulse_record_track *t)
 	if (t->machine_ok)
 		pulse_machine__exit(&t->machine);
 	pulse_id_index__exit(&t->ids);
+	free(t->misses);
 	free(t->offs);
 	free(t->bounce);
 	memset(t, 0, sizeof(*t));
+}
+
+void pulse_record_track__set_unordered(struct pulse_record_track *t)
+{
+	t->unordered = true;
+}
+
+/* Keep a sample that found no DSO, once per pid and page; never fails. */
+static void add_miss(struct pulse_record_track *t, int32_t pid, int32_t tid, uint8_t cpumode,
+		     __u64 ip)
+{
+	/* +1: a zero key means an empty slot */
+	__u64 key = ((__u64)(__u32)pid << 40 ^ ip >> 12) + 1;
+	size_t slot = (key * 0x9e3779b97f4a7c15ULL) >> 56;
+
+	if (t->miss_cache[slot] == key || t->nr_misses == PULSE_TRACK_MAX_MISSES)
+		return;
+	if (t->nr_misses == t->cap_misses) {
+		size_t cap = t->cap_misses ? 2 * t->cap_misses : 64;
+		struct pulse_record_track_miss *m = realloc(t->misses, cap * sizeof(*m));
+
+		if (!m)
+			return;
+		t->misses = m;
+		t->cap_misses = cap;
+	}
+	t->miss_cache[slot] = key;
+	t->misses[t->nr_misses++] = (struct pulse_record_track_miss){ pid, tid, cpumode, ip };
 }
 
 /*
@@ -95,6 +124,21 @@ static void mark_hit(struct pulse_record_track *t, int32_t pid, int32_t tid, uin
 		al.dso->hit = true;
 	else if (cpumode == PERF_RECORD_MISC_KERNEL && t->machine.kernel_dso)
 		t->machine.kernel_dso->hit = true;
+	else if (t->unordered)
+		add_miss(t, pid, tid, cpumode, ip);
+}
+
+void pulse_record_track__retry_misses(struct pulse_record_track *t)
+{
+	for (size_t i = 0; i < t->nr_misses; i++) {
+		const struct pulse_record_track_miss *m = &t->misses[i];
+		struct pulse_addr_loc al;
+
+		if (!pulse_machine__resolve(&t->machine, m->pid, m->tid, m->cpumode, m->ip, &al) &&
+		    al.dso)
+			al.dso->hit = true;
+	}
+	t->nr_misses = 0;
 }
 
 static void note_sample(struct pulse_record_track *t, const unsigned char *p, size_t size,

@@ -26,6 +26,16 @@ struct pulse_record_track_last {
 	__u64 ip;
 };
 
+/* A sample that found no DSO, to place again once every map is in. */
+struct pulse_record_track_miss {
+	__s32 pid, tid;
+	__u8 cpumode;
+	__u64 ip;
+};
+
+#define PULSE_TRACK_MAX_MISSES 65536
+#define PULSE_TRACK_MISS_CACHE 256
+
 struct pulse_record_track {
 	/*
 	 * The session's model of threads and maps, fed with the side-band
@@ -42,6 +52,16 @@ struct pulse_record_track {
 	size_t nr_attrs;
 	__u64 first_time, last_time;	/* of the samples; 0: none seen */
 	unsigned char *bounce;		/* a record that straddles two iovecs, copied */
+	/*
+	 * Records from several streams (--threads: each reader's data.N)
+	 * come in no common order: a sample may come before the MMAP of its
+	 * DSO, which another reader holds. Such samples are kept (one per
+	 * pid and page, at most MAX_MISSES) and placed again at the end.
+	 */
+	bool unordered;
+	struct pulse_record_track_miss *misses;
+	size_t nr_misses, cap_misses;
+	__u64 miss_cache[PULSE_TRACK_MISS_CACHE];	/* pid and page of a recent miss, hashed */
 };
 
 /**
@@ -54,6 +74,12 @@ void pulse_record_track__exit(struct pulse_record_track *t);
 
 /* Take one stored record into account (any type; others are ignored). */
 void pulse_record_track__note(struct pulse_record_track *t, const void *rec, size_t size);
+
+/* The records come from several streams in no common order (see unordered). */
+void pulse_record_track__set_unordered(struct pulse_record_track *t);
+
+/* Place the samples that found no DSO again, now that every map is in. */
+void pulse_record_track__retry_misses(struct pulse_record_track *t);
 
 /* pulse_record_track__note() for each record of the first @len bytes of @iov. */
 void pulse_record_track__note_iov(struct pulse_record_track *t, const struct iovec *iov, int cnt,

@@ -295,12 +295,72 @@ static void test_record_pump__file_output_writes_its_own_features(void)
 	pulse_ring_model__delete(rm);
 }
 
+/*
+ * --threads: a reader's data.N may hand a sample to the data file's
+ * tracking before another reader hands the MMAP2 of its DSO. The DSO is
+ * still in BUILD_ID, and a DSO nobody sampled still is not.
+ */
+static void test_record_pump__readers_out_of_order(void)
+{
+	static const __u64 ids[] = { 7 };
+	struct pulse_data_attr attr = { .ids = ids, .nr_ids = 1, .name = "fake" };
+	struct pulse_record_output_info info = { .sz = sizeof(info), .attrs = &attr,
+						 .nr_attrs = 1 };
+	struct pulse_record_output *out, *raw[2];
+	struct sample smp = { { PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, sizeof(smp) }, 0x1500,
+			      100, 100, 10 };
+	struct pulse_data *d = NULL;
+	char path[] = "/tmp/pulse-test-pump.XXXXXX", raw_path[] = "/tmp/pulse-test-raw.XXXXXX";
+	unsigned char rec[256], id[20];
+	const unsigned char *feat;
+	struct iovec iov;
+	size_t size, len, kept;
+	int fd = mkstemp(path), rfd = mkstemp(raw_path);
+
+	ASSERT_TRUE(fd >= 0 && rfd >= 0);
+	unlink(raw_path);
+	attr.attr.type = PERF_TYPE_SOFTWARE;
+	attr.attr.size = sizeof(attr.attr);
+	attr.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	attr.attr.sample_id_all = 1;
+	ASSERT_EQ(pulse_record_output__new_file(&out, fd), 0);
+	ASSERT_EQ(pulse_record_output__start(out, &info), 0);
+	ASSERT_EQ(pulse_record_output__new_raw(&raw[0], rfd, out, 0), 0);
+	ASSERT_EQ(pulse_record_output__new_raw(&raw[1], rfd, out, 0), 0);
+	/* reader 1: the samples, then reader 0: the maps */
+	iov = (struct iovec){ &smp, sizeof(smp) };
+	ASSERT_EQ(pulse_record_output__write(raw[1], &iov, 1, &kept), 0);
+	smp.ip = 0x1600;
+	ASSERT_EQ(pulse_record_output__write(raw[1], &iov, 1, &kept), 0);
+	mmap2(rec, &size, 100, 0x1000, 0x1000, "/hit/libhit.so", 0xaa);
+	iov = (struct iovec){ rec, size };
+	ASSERT_EQ(pulse_record_output__write(raw[0], &iov, 1, &kept), 0);
+	mmap2(rec, &size, 100, 0x8000, 0x1000, "/not/hit.so", 0xbb);
+	ASSERT_EQ(pulse_record_output__write(raw[0], &iov, 1, &kept), 0);
+	ASSERT_EQ(pulse_record_output__finish(out), 0);
+
+	ASSERT_EQ(pulse_data__open(&d, path), 0);
+	unlink(path);
+	feat = pulse_data__feat(d, PULSE_FEAT_BUILD_ID, &len);
+	ASSERT_TRUE(feat);
+	memset(id, 0xaa, sizeof(id));
+	ASSERT_TRUE(memmem(feat, len, id, sizeof(id)) != NULL);
+	ASSERT_TRUE(memmem(feat, len, "/not/hit.so", 11) == NULL);
+	pulse_data__close(d);
+	pulse_record_output__delete(raw[0]);
+	pulse_record_output__delete(raw[1]);
+	pulse_record_output__delete(out);
+	close(rfd);
+	close(fd);
+}
+
 int main(void)
 {
 	static const struct test_case cases[] = {
 		TEST(test_record_pump__outputs_can_change),
 		TEST(test_record_pump__counts_only_what_was_kept),
 		TEST(test_record_pump__file_output_writes_its_own_features),
+		TEST(test_record_pump__readers_out_of_order),
 	};
 
 	return test__run_all(cases, ARRAY_SIZE(cases));
