@@ -36,9 +36,14 @@ WL_SRCS  := $(sort $(wildcard tests/workloads/*.c))
 WL_BINS  := $(WL_SRCS:tests/workloads/%.c=$(BUILD)/workloads/%)
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tools/%)
+EXAMPLE_SRCS := $(sort $(wildcard examples/*.c))
+EXAMPLE_BINS := $(EXAMPLE_SRCS:examples/%.c=$(BUILD)/examples/%)
 
-.PHONY: all check demo bench setup clean tsan fuzz install
-all: $(BUILD)/pulse
+.PHONY: all check demo bench setup clean tsan fuzz install examples
+all: $(BUILD)/pulse $(EXAMPLE_BINS)
+
+# Programs that use libpulse as a library (<pulse/counter.h>, ...).
+examples: $(EXAMPLE_BINS)
 
 $(BUILD)/libpulse.a: $(LIB_OBJS)
 	@rm -f $@
@@ -65,6 +70,10 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libpulse.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
 
+$(BUILD)/examples/%: examples/%.c $(BUILD)/libpulse.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
+
 # The binary finds its pages at <bindir>/../share/man/man1 (cli/help.c).
 install: $(BUILD)/pulse
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir)
@@ -78,7 +87,7 @@ check: setup
 	@$(MAKE) --no-print-directory build-tests
 	@BUILD=$(BUILD) tests/run-tests.sh
 
-build-tests: $(BUILD)/pulse $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
+build-tests: $(BUILD)/pulse $(EXAMPLE_BINS) $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
 
 # The ring consumer/model stress test, the aggregation threads and the
 # writer's O_DIRECT thread under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
