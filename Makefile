@@ -89,8 +89,8 @@ check: setup
 
 build-tests: $(BUILD)/pulse $(EXAMPLE_BINS) $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
 
-# The ring consumer/model stress test, the aggregation threads and the
-# writer's O_DIRECT thread under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
+# The ring consumer/model stress test, the aggregation threads, the
+# writer's O_DIRECT thread and the counter page's seqlock model under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
 # missing acquire/release.
 tsan:
 	@mkdir -p build-tsan
@@ -105,6 +105,10 @@ tsan:
 		$(PKG_CFLAGS) -o build-tsan/test-writer tests/unit/test-writer.c $(LIB_SRCS) \
 		$(PKG_LIBS) -liberty -lpthread -lm
 	build-tsan/test-writer
+	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
+		-o build-tsan/test-counter-page tests/unit/test-counter-page.c lib/counter/page.c lib/event/counts.c \
+		lib/event/cells.c lib/event/open.c lib/core/*.c -lpthread
+	PULSE_PAGE_UPDATES=$${PULSE_PAGE_UPDATES:-100000} build-tsan/test-counter-page
 
 # libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the
 # library, built with the fuzzer and ASan/UBSan. The whole of it, found by
