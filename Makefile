@@ -128,8 +128,12 @@ demo: setup
 	$(BUILD)/pulse record -g -o $(BUILD)/demo.data -- $(BUILD)/workloads/calltree
 	$(BUILD)/pulse report -i $(BUILD)/demo.data --stdio
 
-bench: all $(WL_BINS)
+bench: all $(WL_BINS) $(BUILD)/bench/counter-read
 	bench/run-all.sh
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libpulse.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz
