@@ -36,9 +36,14 @@ WL_SRCS  := $(sort $(wildcard tests/workloads/*.c))
 WL_BINS  := $(WL_SRCS:tests/workloads/%.c=$(BUILD)/workloads/%)
 TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
 TOOL_BINS := $(TOOL_SRCS:tests/tools/%.c=$(BUILD)/tools/%)
+EXAMPLE_SRCS := $(sort $(wildcard examples/*.c))
+EXAMPLE_BINS := $(EXAMPLE_SRCS:examples/%.c=$(BUILD)/examples/%)
 
-.PHONY: all check demo bench setup clean tsan fuzz install
-all: $(BUILD)/pulse
+.PHONY: all check demo bench setup clean tsan fuzz install examples
+all: $(BUILD)/pulse $(EXAMPLE_BINS)
+
+# Programs that use libpulse as a library (<pulse/counter.h>, ...).
+examples: $(EXAMPLE_BINS)
 
 $(BUILD)/libpulse.a: $(LIB_OBJS)
 	@rm -f $@
@@ -65,6 +70,10 @@ $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libpulse.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
 
+$(BUILD)/examples/%: examples/%.c $(BUILD)/libpulse.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
+
 # The binary finds its pages at <bindir>/../share/man/man1 (cli/help.c).
 install: $(BUILD)/pulse
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir)
@@ -78,10 +87,10 @@ check: setup
 	@$(MAKE) --no-print-directory build-tests
 	@BUILD=$(BUILD) tests/run-tests.sh
 
-build-tests: $(BUILD)/pulse $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
+build-tests: $(BUILD)/pulse $(EXAMPLE_BINS) $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
 
-# The ring consumer/model stress test, the aggregation threads and the
-# writer's O_DIRECT thread under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
+# The ring consumer/model stress test, the aggregation threads, the
+# writer's O_DIRECT thread and the counter page's seqlock model under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
 # missing acquire/release.
 tsan:
 	@mkdir -p build-tsan
@@ -96,6 +105,10 @@ tsan:
 		$(PKG_CFLAGS) -o build-tsan/test-writer tests/unit/test-writer.c $(LIB_SRCS) \
 		$(PKG_LIBS) -liberty -lpthread -lm
 	build-tsan/test-writer
+	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
+		-o build-tsan/test-counter-page tests/unit/test-counter-page.c lib/counter/page.c lib/event/counts.c \
+		lib/event/cells.c lib/event/open.c lib/core/*.c -lpthread
+	PULSE_PAGE_UPDATES=$${PULSE_PAGE_UPDATES:-100000} build-tsan/test-counter-page
 
 # libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the
 # library, built with the fuzzer and ASan/UBSan. The whole of it, found by
@@ -115,8 +128,12 @@ demo: setup
 	$(BUILD)/pulse record -g -o $(BUILD)/demo.data -- $(BUILD)/workloads/calltree
 	$(BUILD)/pulse report -i $(BUILD)/demo.data --stdio
 
-bench: all $(WL_BINS)
+bench: all $(WL_BINS) $(BUILD)/bench/counter-read
 	bench/run-all.sh
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libpulse.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz
