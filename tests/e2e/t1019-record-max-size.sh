@@ -20,7 +20,9 @@ test_expect_success PERF '--max-size 20K: stops early with perfs line, exit 143 
 	grep -q "perf size limit reached" rc.err
 '
 
-# perf 6.1 adds up what every reader wrote: so does pulse
+# perf 6.1 adds up what every reader wrote: so does pulse. (perf's own
+# --threads run is not checked: on a busy machine it sometimes lets the
+# command finish, exit 0, before it stops.)
 test_expect_success PERF '--max-size with --threads counts the data.N files too' '
 	: >rc.err
 	expect_eq "$(rc pulse record --threads --max-size 20K -o t.data -- $WL/spin 5000)" 143
@@ -29,9 +31,6 @@ test_expect_success PERF '--max-size with --threads counts the data.N files too'
 	size=$(cat t.data/data.* | wc -c)
 	expect_gt 1000000 "$size" "data.N sizes"
 	perf_ok t.data report --stdio >/dev/null
-	: >rc.err
-	expect_eq "$(rc perf record --threads --max-size 20K -o p.data -- $WL/spin 5000)" 143
-	grep -q "perf size limit reached" rc.err
 '
 
 test_expect_success PERF '--max-size without a unit or with a bad one: 129, as perf' '
