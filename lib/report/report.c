@@ -183,6 +183,7 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 	struct pulse_hist_mem mem;
 	struct pulse_sample s;
 	struct pulse_addr_loc al;
+	struct pulse_sample_value v;
 	struct pulse_hists *h;
 	int idx, err;
 
@@ -194,6 +195,12 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 		return 0;
 	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
 		s.period = attr->sample_period;
+	/* one value of a PERF_SAMPLE_READ sample: its event, its growth (perf's) */
+	if (pulse_session__sample_value(rep->session, &v)) {
+		idx = (int)v.idx;
+		s.period = v.period;
+		s.id = v.id;
+	}
 	h = report__hists(rep, idx);
 	if (!h)
 		return -ENOMEM;
@@ -286,6 +293,7 @@ int pulse_report__process(struct pulse_report *rep)
 		.read = report__on_read,
 		.sample = report__on_sample,
 		.event = report__on_event,
+		.read_values = true,
 	};
 	int err, perr;
 
