@@ -243,7 +243,8 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 		v /= 1000;
 		unit = 'G';
 	}
-	fprintf(fp, "# Samples: %lu%c of event '%s'", v, unit, evname);
+	fprintf(fp, "# Samples: %lu%c of event%s '%s'", v, unit,
+		PULSE_STDIO_OPT(opts, group_leader) && opts->group_leader ? "s" : "", evname);
 	if (opts && opts->time_slices)
 		fprintf(fp, " (time slices: %s)", opts->time_slices);
 	fputc('\n', fp);
@@ -308,6 +309,36 @@ static void line__pct(struct line *l, double v)
 	/* two blanks, then the number right-aligned in 7 */
 	line__pad(l, 2 + (len - 1 < 7 ? 7 - (len - 1) : 0));
 	line__add(l, tmp, len);
+}
+
+/*
+ * perf's group columns: each member's " %6.2f%%" after the leader's, 100 *
+ * value / that member's total (0.00% for a member with none)
+ */
+static void line__pair_pcts(struct line *l, const struct pulse_hists *h,
+			    const struct pulse_hist_entry *e, int which)
+{
+	for (size_t i = 0; i < h->nr_pairs; i++) {
+		uint64_t total = h->pair_totals[i * 2];
+		uint64_t v = e->pairs ? e->pairs[i * 3 + which] : 0;
+		size_t at = l->len;
+
+		line__pct(l, total ? 100.0 * v / total : 0.0);
+		/* line__pct()'s two blanks are the column gap, which members have not */
+		memmove(l->buf + at, l->buf + at + 2, l->len - at - 2);
+		l->len -= 2;
+	}
+}
+
+/* -n and --show-total-period in a group: each member's " %11llu" */
+static void line__pair_numbers(struct line *l, const struct pulse_hists *h,
+			       const struct pulse_hist_entry *e, int which)
+{
+	char tmp[32];
+
+	for (size_t i = 0; i < h->nr_pairs; i++)
+		line__add(l, tmp, snprintf(tmp, sizeof(tmp), " %11" PRIu64,
+					   e->pairs ? e->pairs[i * 3 + which] : 0));
 }
 
 /* "%-*.*s": @s cut to @width bytes, blanks after it up to @width */
@@ -480,14 +511,21 @@ void pulse_stdio__print_rows(const struct pulse_hists *h, const struct pulse_std
 			line__sep_numbers(l, &w, h->cumulate, acc, pct, show_nr ? &e->nr_samples : NULL,
 					  show_period ? &e->period : NULL);
 		} else {
-			if (h->cumulate)
+			if (h->cumulate) {
 				line__pct(l, acc);
+				line__pair_pcts(l, h, e, 2);
+			}
 			line__pct(l, pct);
+			line__pair_pcts(l, h, e, 0);
 		}
-		if (show_nr && !w.sep)
+		if (show_nr && !w.sep) {
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->nr_samples));
-		if (show_period && !w.sep)
+			line__pair_numbers(l, h, e, 1);
+		}
+		if (show_period && !w.sep) {
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->period));
+			line__pair_numbers(l, h, e, 0);
+		}
 		for (size_t k = 0; k < h->nr_keys; k++) {
 			int width = key_width(&w, h->keys[k]);
 			size_t at;
@@ -570,8 +608,9 @@ static void fprintf_field_titles(FILE *fp, const struct pulse_hists *h,
 	fputs("\n#\n", fp);
 }
 
-void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
-				 const char *const *titles, const int *widths, size_t n)
+/* @nr: the columns of a group (perf's hpp__width_fn(): the title over all of them) */
+static void fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
+			   const char *const *titles, const int *widths, size_t n, int nr)
 {
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
@@ -585,34 +624,40 @@ void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, 
 		return;
 	}
 	if (children)
-		fprintf(fp, "# %8s  %8s", "Children", "Self");
+		fprintf(fp, "# %*s  %*s", 8 * nr, "Children", 8 * nr, "Self");
 	else
-		fprintf(fp, "# %8s", "Overhead");
+		fprintf(fp, "# %*s", 8 * nr, "Overhead");
 	if (show_nr)
-		fprintf(fp, "  %12s", "Samples");
+		fprintf(fp, "  %*s", 12 * nr, "Samples");
 	if (show_period)
-		fprintf(fp, "  %12s", "Period");
+		fprintf(fp, "  %*s", 12 * nr, "Period");
 	for (size_t k = 0; k < n; k++)
 		fprintf(fp, "  %-*s", widths[k], titles[k]);
 	fputs("\n# ", fp);
-	print_dots(fp, 8);
+	print_dots(fp, 8 * nr);
 	if (children) {
 		fputs("  ", fp);
-		print_dots(fp, 8);
+		print_dots(fp, 8 * nr);
 	}
 	if (show_nr) {
 		fputs("  ", fp);
-		print_dots(fp, 12);
+		print_dots(fp, 12 * nr);
 	}
 	if (show_period) {
 		fputs("  ", fp);
-		print_dots(fp, 12);
+		print_dots(fp, 12 * nr);
 	}
 	for (size_t k = 0; k < n; k++) {
 		fputs("  ", fp);
 		print_dots(fp, widths[k]);
 	}
 	fputs("\n#\n", fp);
+}
+
+void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
+				 const char *const *titles, const int *widths, size_t n)
+{
+	fprintf_titles(fp, opts, children, titles, widths, n, 1);
 }
 
 int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
@@ -631,7 +676,7 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		titles[k] = key_title(h->keys[k]);
 		widths[k] = key_width(&w, h->keys[k]);
 	}
-	pulse_stdio__fprintf_titles(fp, opts, h->cumulate, titles, widths, h->nr_keys);
+	fprintf_titles(fp, opts, h->cumulate, titles, widths, h->nr_keys, 1 + (int)h->nr_pairs);
 
 rows:
 	if (pulse_stdio__print_rows_parallel(h, opts, &w, fp))

@@ -21,6 +21,7 @@ void pulse_report__init(struct pulse_report *rep)
 	memset(rep, 0, sizeof(*rep));
 	pulse_callchain_param__init(&rep->cc);
 	rep->max_stack = PULSE_MAX_STACK;
+	rep->group.want = -1;
 }
 
 void pulse_report__exit(struct pulse_report *rep)
@@ -42,6 +43,7 @@ void pulse_report__exit(struct pulse_report *rep)
 	rep->trace_buf = NULL;
 	pulse_hist_filter__exit(&rep->filter);
 	pulse_report_threads__exit(&rep->threads);
+	pulse_report_group__exit(&rep->group);
 	pulse_report_branch__exit(&rep->branch);
 	if (rep->parent)
 		regfree(&rep->parent_re);
