@@ -387,34 +387,58 @@ static int line__key(struct line *l, const struct pulse_hist_entry *e, enum puls
 	return n;
 }
 
-/*
- * -t: perf's " %.2f%%" and " %llu" columns at their least width, padded
- * after to their width (a key column always follows)
- */
-static void line__sep_numbers(struct line *l, const struct widths *w, bool cumulate, double acc,
-			      double pct, const uint64_t *nr, const uint64_t *period)
+/* -t in a group: each member's value @which as " %.2f%%", or " %llu" (@number) */
+static int line__sep_pairs(struct line *l, const struct pulse_hists *h,
+			   const struct pulse_hist_entry *e, int which, bool number)
 {
+	char tmp[64];
+	int len = 0;
+
+	for (size_t i = 0; i < h->nr_pairs; i++) {
+		uint64_t total = h->pair_totals[i * 2];
+		uint64_t v = e->pairs ? e->pairs[i * 3 + which] : 0;
+		int n = number ? snprintf(tmp, sizeof(tmp), " %" PRIu64, v) :
+				     snprintf(tmp, sizeof(tmp), " %.2f%%",
+					      total ? 100.0 * v / total : 0.0);
+
+		line__add(l, tmp, n);
+		len += n;
+	}
+	return len;
+}
+
+/*
+ * -t: perf's " %.2f%%" and " %llu" columns at their least width (a
+ * group's members after the leader), padded after to their width (a key
+ * column always follows)
+ */
+static void line__sep_numbers(struct line *l, const struct widths *w,
+			      const struct pulse_hists *h, const struct pulse_hist_entry *e,
+			      double acc, double pct, bool show_nr, bool show_period)
+{
+	int nr = 1 + (int)h->nr_pairs;
 	char tmp[64];
 	int n;
 
-	if (cumulate) {
+	if (h->cumulate) {
 		n = snprintf(tmp, sizeof(tmp), " %.2f%%", acc);
 		line__add(l, tmp, n);
-		line__pad(l, n < 8 ? 8 - n : 0);
+		n += line__sep_pairs(l, h, e, 2, false);
+		line__pad(l, n < 8 * nr ? 8 * nr - n : 0);
 		line__add(l, w->sep, strlen(w->sep));
 	}
 	n = snprintf(tmp, sizeof(tmp), " %.2f%%", pct);
 	line__add(l, tmp, n);
-	line__pad(l, n < 8 ? 8 - n : 0);
+	n += line__sep_pairs(l, h, e, 0, false);
+	line__pad(l, n < 8 * nr ? 8 * nr - n : 0);
 	for (int i = 0; i < 2; i++) {
-		const uint64_t *v = i ? period : nr;
-
-		if (!v)
+		if (!(i ? show_period : show_nr))
 			continue;
 		line__add(l, w->sep, strlen(w->sep));
-		n = snprintf(tmp, sizeof(tmp), " %" PRIu64, *v);
+		n = snprintf(tmp, sizeof(tmp), " %" PRIu64, i ? e->period : e->nr_samples);
 		line__add(l, tmp, n);
-		line__pad(l, n < 12 ? 12 - n : 0);
+		n += line__sep_pairs(l, h, e, i ? 0 : 1, true);
+		line__pad(l, n < 12 * nr ? 12 * nr - n : 0);
 	}
 }
 
@@ -430,6 +454,7 @@ static void line__field(struct line *l, const struct pulse_hists *h,
 	/* the first column's "  " is the row's indent; -t has none */
 	const char *gap = !w->sep ? "  " : first ? "" : w->sep;
 	uint64_t total = h->total_period;
+	int nr = 1 + (int)h->nr_pairs, which = key == PULSE_SORT_OVERHEAD ? 0 : 2;
 	char tmp[64];
 	int width, n;
 	double v;
@@ -440,19 +465,24 @@ static void line__field(struct line *l, const struct pulse_hists *h,
 		if (key == PULSE_SORT_OVERHEAD_CHILDREN && !h->cumulate) {
 			n = snprintf(tmp, sizeof(tmp), "%s%8s", gap, "N/A");
 			line__add(l, tmp, n);
+			/* a group's: padded to the column */
+			if (!w->sep || !last)
+				line__pad(l, 8 * (nr - 1));
 			return;
 		}
 		v = total ? 100.0 * (key == PULSE_SORT_OVERHEAD ? e->period : e->acc_period) /
 				    total : 0.0;
 		if (!w->sep) {
 			line__pct(l, v);
+			line__pair_pcts(l, h, e, which);
 			return;
 		}
 		line__add(l, gap, strlen(gap));
 		n = snprintf(tmp, sizeof(tmp), " %.2f%%", v);
 		line__add(l, tmp, n);
+		n += line__sep_pairs(l, h, e, which, false);
 		if (!last)
-			line__pad(l, n < 8 ? 8 - n : 0);
+			line__pad(l, n < 8 * nr ? 8 * nr - n : 0);
 		return;
 	case PULSE_SORT_SAMPLE:
 	case PULSE_SORT_PERIOD:
@@ -461,12 +491,14 @@ static void line__field(struct line *l, const struct pulse_hists *h,
 			n = snprintf(tmp, sizeof(tmp), " %" PRIu64,
 				     key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period);
 			line__add(l, tmp, n);
+			n += line__sep_pairs(l, h, e, key == PULSE_SORT_SAMPLE, true);
 			if (!last)
-				line__pad(l, n < 12 ? 12 - n : 0);
+				line__pad(l, n < 12 * nr ? 12 * nr - n : 0);
 			return;
 		}
 		line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64,
 					   key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period));
+		line__pair_numbers(l, h, e, key == PULSE_SORT_SAMPLE);
 		return;
 	default:
 		break;
@@ -508,8 +540,7 @@ void pulse_stdio__print_rows(const struct pulse_hists *h, const struct pulse_std
 			goto row_done;
 		}
 		if (w.sep) {
-			line__sep_numbers(l, &w, h->cumulate, acc, pct, show_nr ? &e->nr_samples : NULL,
-					  show_period ? &e->period : NULL);
+			line__sep_numbers(l, &w, h, e, acc, pct, show_nr, show_period);
 		} else {
 			if (h->cumulate) {
 				line__pct(l, acc);
@@ -560,16 +591,16 @@ row_done:
 /* -t: perf's titles, joined by @sep, without the dotted line */
 static void fprintf_sep_titles(FILE *fp, const char *sep, bool show_nr, bool show_period,
 			       bool children, const char *const *titles, const int *widths,
-			       size_t n)
+			       size_t n, int nr)
 {
 	if (children)
-		fprintf(fp, "# %8s%s%8s", "Children", sep, "Self");
+		fprintf(fp, "# %*s%s%*s", 8 * nr, "Children", sep, 8 * nr, "Self");
 	else
-		fprintf(fp, "# %8s", "Overhead");
+		fprintf(fp, "# %*s", 8 * nr, "Overhead");
 	if (show_nr)
-		fprintf(fp, "%s%12s", sep, "Samples");
+		fprintf(fp, "%s%*s", sep, 12 * nr, "Samples");
 	if (show_period)
-		fprintf(fp, "%s%12s", sep, "Period");
+		fprintf(fp, "%s%*s", sep, 12 * nr, "Period");
 	for (size_t k = 0; k < n; k++)
 		fprintf(fp, "%s%-*s", sep, widths[k], titles[k]);
 	fputc('\n', fp);
@@ -592,7 +623,7 @@ static void fprintf_field_titles(FILE *fp, const struct pulse_hists *h,
 			title = "Self";
 		fputs(!f ? " " : sep ?: "  ", fp);
 		if (pulse_sort_key__is_hpp(key))
-			fprintf(fp, "%*s", key_width(w, key), title);
+			fprintf(fp, "%*s", key_width(w, key) * (1 + (int)h->nr_pairs), title);
 		else
 			fprintf(fp, "%-*s", key_width(w, key), title);
 	}
@@ -603,7 +634,8 @@ static void fprintf_field_titles(FILE *fp, const struct pulse_hists *h,
 	fputs("\n#", fp);
 	for (size_t f = 0; f < h->nr_fields; f++) {
 		fputs(!f ? " " : "  ", fp);
-		print_dots(fp, key_width(w, h->fields[f]));
+		print_dots(fp, key_width(w, h->fields[f]) *
+				       (pulse_sort_key__is_hpp(h->fields[f]) ? 1 + (int)h->nr_pairs : 1));
 	}
 	fputs("\n#\n", fp);
 }
@@ -620,7 +652,7 @@ static void fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool c
 	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
 		return;
 	if (sep) {
-		fprintf_sep_titles(fp, sep, show_nr, show_period, children, titles, widths, n);
+		fprintf_sep_titles(fp, sep, show_nr, show_period, children, titles, widths, n, nr);
 		return;
 	}
 	if (children)

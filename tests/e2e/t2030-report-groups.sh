@@ -71,4 +71,18 @@ test_expect_success PERF '-g: Children and Self per member' '
 	same_group gg.data && same_group gg.data --no-children
 '
 
+test_expect_success PERF '-t SEP: the members joined in their column' '
+	same_group g.data -t , &&
+	same_group g.data -t , -n --show-total-period &&
+	same_group gg.data -t :
+'
+
+test_expect_success PERF '-F and hpp sort keys: a column per member, the order perf gives' '
+	same_group gsys.data -F overhead,sample,period,comm &&
+	same_group g.data -F overhead_children,overhead,sym &&
+	same_group g.data -F overhead_children,overhead,sym -t , &&
+	same_group gsys.data --sort sample,sym &&
+	same_group gg.data -F +period
+'
+
 test_done
