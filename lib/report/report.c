@@ -242,10 +242,7 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 static int report__on_sample(struct pulse_session *s, const struct perf_event_header *rec,
 			     uint64_t file_offset, void *arg)
 {
-	struct pulse_report *rep = arg;
-
-	rep->nr_samples++;
-	return report__sample(rep, rec);
+	return report__sample(arg, rec);
 }
 
 static int report__on_event(struct pulse_session *s, const struct perf_event_header *rec,
@@ -284,6 +281,9 @@ static int report__on_read(struct pulse_session *s, const struct perf_event_head
 	struct pulse_report *rep = arg;
 
 	pulse_progress__update(&rep->progress, file_offset);
+	/* records, not the values of PERF_SAMPLE_READ delivered one by one */
+	if (rec->type == PERF_RECORD_SAMPLE)
+		rep->nr_samples++;
 	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
 		pulse_report__fprintf_feature(stdout, &rep->hdr_env, rec);
 	return 0;
