@@ -35,8 +35,7 @@ static bool explicit_cycles;
 static int event_error;		/* exit status for a bad -e: usage (129) or runtime (1) */
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 {
-	/* record writes no groups yet (leader sampling, HEADER_GROUP_DESC) */
-	struct pulse_parse_opts po = { .sz = sizeof(po), .no_groups = true };
+	struct pulse_parse_opts po = { .sz = sizeof(po) };
 	struct pulse_parse_error perr;
 	int first = evlist.nr;
 	int ret;

@@ -281,6 +281,8 @@ static int report_main(int argc, const char **argv)
 			     "don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN('\0', "mem-mode", &rep.mem_mode, "mem access profile"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &dump_raw, "dump raw trace in ASCII"),
+		OPT_CALLBACK_NOOPT('\0', "group", &rep.group.want,
+				   "Show event group information together", parse_children),
 		OPT_CALLBACK_NOOPT('b', "branch-stack", &branch_mode,
 				   "use branch records for per branch histogram filling",
 				   parse_children),

@@ -48,6 +48,7 @@ struct script {
 	FILE *event_fp[PER_EVENT_MAX];	/* --per-event-dump's files */
 	char *event_path[PER_EVENT_MAX];
 	size_t nr_event_fp;
+	const struct perf_event_header *dumped;	/* -D: the sample whose values follow */
 };
 
 /*
@@ -100,13 +101,19 @@ static int script__deliver(struct pulse_session *session, const struct perf_even
 			   uint64_t file_offset, void *arg)
 {
 	struct script *sc = arg;
+	struct pulse_sample_value v;
+	bool value = pulse_session__sample_value(session, &v);
 	int err;
 
-	if (sc->dump_raw) {
+	/* a PERF_SAMPLE_READ sample is dumped once, then printed per value */
+	if (sc->dump_raw && (!value || sc->dumped != rec)) {
 		err = script__dump(session, rec, file_offset, sc);
 		if (err)
 			return err;
 	}
+	sc->dumped = value ? rec : NULL;
+	if (value)
+		return pulse_script__record_value(sc->out, rec, &v);
 	return pulse_script__record(sc->out, rec);
 }
 
@@ -258,6 +265,7 @@ int cmd_script(int argc, const char **argv)
 		.user = script__user,
 		.sample = script__deliver,
 		.event = script__deliver,
+		.read_values = true,
 	};
 	struct pulse_trace *trace;
 	struct pulse_data *d;

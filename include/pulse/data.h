@@ -195,6 +195,12 @@ struct pulse_data_attr {
 	const char *name;	/* for EVENT_DESC; NULL: none */
 	const __u64 *ids;
 	size_t nr_ids;
+	/*
+	 * GROUP_DESC: on a group's leader, its events, itself included (the
+	 * members are the attrs after it); 0 or 1: no group
+	 */
+	__u32 nr_members;
+	const char *group_name;	/* a named group's; NULL: "{anon_group}" */
 };
 
 struct pulse_data_writer_opts {

@@ -57,7 +57,8 @@ struct pulse_feat_ctx {
  * pulse_feat__build - append the payload of one feature section to @b
  * @feat: PULSE_FEAT_HOSTNAME, OSRELEASE, VERSION (PULSE_VERSION), ARCH,
  *        NRCPUS, CPUDESC, CPUID, TOTAL_MEM, CMDLINE, EVENT_DESC,
- *        SAMPLE_TIME, BUILD_ID or COMPRESSED (TRACING_DATA:
+ *        GROUP_DESC (-ENOENT without groups), SAMPLE_TIME, BUILD_ID or
+ *        COMPRESSED (TRACING_DATA:
  *        pulse_tracing_data__build())
  * @b: the buffer to append to (zero-initialised or holding earlier data)
  * @ctx: inputs; may be NULL for the features read from the system

@@ -128,6 +128,11 @@ struct pulse_hist_entry {
 	 * the width; the others are cut to it (pulse_hists__sort())
 	 */
 	bool srcline_made;
+	/*
+	 * perf's group view (pulse_hists__link()): the other members' period,
+	 * samples and children period, three per member (owned); NULL: none
+	 */
+	uint64_t *pairs;
 };
 
 struct pulse_hists {
@@ -177,6 +182,12 @@ struct pulse_hists {
 	bool self_title;	/* "overhead" titled Self (perf's default columns) */
 	/* the srcline key's texts (pulse_hists__set_srclines()); NULL: none */
 	struct pulse_hist_srcline *srcline;
+	/*
+	 * perf's group view: the other members linked (pulse_hists__link()),
+	 * each one's total period and samples as linked (owned, 2 each)
+	 */
+	size_t nr_pairs;
+	uint64_t *pair_totals;
 };
 
 /**
@@ -452,6 +463,19 @@ int pulse_hists__set_fields(struct pulse_hists *h, const enum pulse_sort_key *fi
  * Return: 0 or -ENOMEM.
  */
 int pulse_hists__set_srclines(struct pulse_hists *h, struct pulse_srclines *lines);
+
+/**
+ * pulse_hists__link - perf's group view, hists__match() and hists__link():
+ * @member's entries become @leader's pair values in slot @slot (of
+ * @nr_pairs, the members after the leader); an entry @leader lacks is
+ * added with no period of its own (perf's dummy entry). After both hists
+ * are complete (shards merged, __use_relative() done), before sorting.
+ * The output order then takes each member's period after the leader's,
+ * as perf's __hpp__sort() does in group mode.
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_hists__link(struct pulse_hists *leader, const struct pulse_hists *member, size_t slot,
+		      size_t nr_pairs);
 
 /* Has the key been asked for? */
 bool pulse_hists__has_key(const struct pulse_hists *h, enum pulse_sort_key key);

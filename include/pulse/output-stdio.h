@@ -36,6 +36,11 @@ struct pulse_stdio_opts {
 	 * its first character in a key's text made '.'; no dotted titles line
 	 */
 	const char *field_sep;
+	/*
+	 * "of events": the event leads a group of more than one (perf says it
+	 * with --no-group too)
+	 */
+	bool group_leader;
 };
 
 /* Is the field @f of @opts given (set by a caller that knows it)? */

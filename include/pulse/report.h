@@ -65,6 +65,17 @@ struct pulse_report_threads {
 	size_t nr_counters, alloc_counters;	/* in use, allocated */
 };
 
+/* perf's group view: the groups of the file (lib/report/group.c). */
+struct pulse_report_group {
+	int want;			/* --group (1), --no-group (0), neither (-1) */
+	bool on;			/* tables per group */
+	bool forced;			/* --group on a file without groups: all one */
+	size_t nr;			/* attrs */
+	size_t *leader;			/* each attr's leader (itself for a leader) */
+	uint32_t *nr_members;		/* a leader's members, itself included */
+	char **name;			/* a named group's name; NULL: anon */
+};
+
 struct pulse_report {
 	/* ---- configuration: set before pulse_report__setup() ---- */
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* --sort */
@@ -86,6 +97,7 @@ struct pulse_report {
 	bool header;			/* --header or -I: a pipe's features printed as they come */
 	struct pulse_header_env hdr_env;	/* -I, and what the pipe's features said */
 	struct pulse_report_threads threads;	/* -T: set .on; the walk fills the rest */
+	struct pulse_report_group group;	/* set .want; pulse_report__fprintf() the rest */
 	FILE *progress_fp;		/* where the progress bar goes (a terminal), or NULL */
 
 	/* ---- set up from the file: pulse_report__setup() and its helpers ---- */
@@ -223,6 +235,24 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 /* A pipe's HEADER_FEATURE record (u64 feature; payload) as perf prints it. */
 void pulse_report__fprintf_feature(FILE *fp, struct pulse_header_env *env,
 				   const struct perf_event_header *rec);
+
+/* ---- lib/report/group.c ---------------------------------------------------- */
+
+/*
+ * pulse_report__setup_groups - the file's groups (GROUP_DESC; a pipe's as
+ * read so far) and whether tables are per group (.want, else perf's
+ * default: when the file has groups). Return: 0 or -ENOMEM.
+ */
+int pulse_report__setup_groups(struct pulse_report *rep);
+void pulse_report_group__exit(struct pulse_report_group *g);
+/* A leader of more than one event (perf says "of events" for it) */
+bool pulse_report__is_group_leader(const struct pulse_report *rep, size_t idx);
+bool pulse_report__is_group_member(const struct pulse_report *rep, size_t idx);
+/* perf's evsel__group_desc(): "anon group { a, b }" ("a, b" when forced) */
+const char *pulse_report__group_name(struct pulse_report *rep, size_t idx, char *buf,
+				     size_t size);
+/* Link leader @idx's members into its hists. Return: 0 or -ENOMEM. */
+int pulse_report__link_group(struct pulse_report *rep, size_t idx);
 
 /* ---- lib/report/tasks.c ---------------------------------------------------- */
 

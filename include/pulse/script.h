@@ -92,6 +92,16 @@ const char *pulse_script__warnings(const struct pulse_script *s);
  */
 int pulse_script__record(struct pulse_script *s, const struct perf_event_header *rec);
 
+struct pulse_sample_value;
+
+/*
+ * pulse_script__record_value - pulse_script__record() of a SAMPLE for one
+ * of its PERF_SAMPLE_READ values (pulse_session__sample_value()): printed
+ * as @v's event, with @v's period, as perf prints each value
+ */
+int pulse_script__record_value(struct pulse_script *s, const struct perf_event_header *rec,
+			       const struct pulse_sample_value *v);
+
 /* The last error's explanation (perf's wording), "" when none. */
 const char *pulse_script__error(const struct pulse_script *s);
 

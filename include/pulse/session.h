@@ -44,6 +44,18 @@ struct pulse_tool {
 	 * script --show-round-events).
 	 */
 	bool file_order;
+	/*
+	 * Samples with PERF_SAMPLE_READ go to @sample once per value read, as
+	 * perf delivers them (pulse_session__sample_value()); else once, as read
+	 */
+	bool read_values;
+};
+
+/* One value of a PERF_SAMPLE_READ sample, as perf delivers it. */
+struct pulse_sample_value {
+	size_t idx;		/* the event (attr index) the value's id belongs to */
+	uint64_t id;		/* the value's id */
+	uint64_t period;	/* its growth since that id's last sample (never 0) */
 };
 
 struct pulse_session_opts {
@@ -135,6 +147,17 @@ int pulse_session__deliver_synth(struct pulse_session *s, const struct perf_even
  * after the offset); NULL for a file or a pipe.
  */
 const char *pulse_session__file_path(const struct pulse_session *s);
+
+/*
+ * pulse_session__sample_value - in a @tool->sample call of a tool with
+ * read_values, for a sample with PERF_SAMPLE_READ: true and *@v, the value
+ * this call is for (its event and period replace the record's, as perf's
+ * deliver_sample_value() does); false otherwise.
+ */
+bool pulse_session__sample_value(const struct pulse_session *s, struct pulse_sample_value *v);
+
+/* Values of PERF_SAMPLE_READ samples whose id no event has (perf's nr_unknown_id). */
+uint64_t pulse_session__nr_unknown_id(const struct pulse_session *s);
 
 /* Records the last walk queued older than one already delivered (perf's "out of order"). */
 uint64_t pulse_session__nr_unordered(const struct pulse_session *s);

@@ -226,6 +226,38 @@ const struct pulse_feat_ops pulse_feat_event_desc = {
 
 /* ---- GROUP_DESC ------------------------------------------------------------------ */
 
+/*
+ * perf's write_group_desc(): the groups of more than one event; none:
+ * -ENOENT (perf 6.1 clears the feature then)
+ */
+static int write_group_desc(int feat, struct pulse_buf *b, const struct pulse_feat_ctx *ctx)
+{
+	__u32 nr = 0;
+	int err;
+
+	if (!ctx || (ctx->nr_attrs && !ctx->attrs))
+		return -EINVAL;
+	for (size_t i = 0; i < ctx->nr_attrs; i++)
+		nr += ctx->attrs[i].nr_members > 1;
+	if (!nr)
+		return -ENOENT;
+	err = buf_add_u32(b, nr);
+	for (size_t i = 0; i < ctx->nr_attrs && !err; i++) {
+		const struct pulse_data_attr *a = &ctx->attrs[i];
+
+		if (a->nr_members < 2)
+			continue;
+		if (a->nr_members > ctx->nr_attrs - i)
+			return -EINVAL;
+		err = pulse_buf__add_string(b, a->group_name ? a->group_name : "{anon_group}");
+		if (!err)
+			err = buf_add_u32(b, (__u32)i);
+		if (!err)
+			err = buf_add_u32(b, a->nr_members);
+	}
+	return err;
+}
+
 /* u32 nr; { name; u32 leader, nr_members } */
 static int swap_group_desc(struct swc *c)
 {
@@ -277,7 +309,8 @@ static int print_group_desc(FILE *fp, int feat, struct feat_cur *cur,
 }
 
 const struct pulse_feat_ops pulse_feat_group_desc = {
-	.name = "GROUP_DESC", .swap = swap_group_desc, .print = print_group_desc,
+	.name = "GROUP_DESC", .write = write_group_desc, .swap = swap_group_desc,
+	.print = print_group_desc,
 };
 
 /* ---- PMU_MAPPINGS ---------------------------------------------------------------- */

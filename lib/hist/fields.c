@@ -23,15 +23,27 @@ static int desc(uint64_t a, uint64_t b)
 	return a == b ? 0 : a > b ? -1 : 1;
 }
 
+/* perf's __hpp__sort() in group mode: then each member's value @which */
+static int desc_group(const struct pulse_hists *h, const struct pulse_hist_entry *a,
+		      const struct pulse_hist_entry *b, uint64_t va, uint64_t vb, int which)
+{
+	int r = desc(va, vb);
+
+	for (size_t i = 0; !r && i < h->nr_pairs; i++)
+		r = desc(a->pairs ? a->pairs[i * 3 + which] : 0,
+			 b->pairs ? b->pairs[i * 3 + which] : 0);
+	return r;
+}
+
 int pulse_sort_hpp__sort(const struct pulse_hists *h, enum pulse_sort_key key,
 			 const struct pulse_hist_entry *a, const struct pulse_hist_entry *b)
 {
 	switch (key) {
 	case PULSE_SORT_OVERHEAD:
 	case PULSE_SORT_PERIOD:
-		return desc(a->period, b->period);
+		return desc_group(h, a, b, a->period, b->period, 0);
 	case PULSE_SORT_SAMPLE:
-		return desc(a->nr_samples, b->nr_samples);
+		return desc_group(h, a, b, a->nr_samples, b->nr_samples, 1);
 	case PULSE_SORT_OVERHEAD_CHILDREN:
 		/* perf's __hpp__sort_acc(): callers above callees in one thread */
 		if (!h->cumulate)

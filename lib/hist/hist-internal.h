@@ -72,6 +72,13 @@ struct pulse_hists_shards {
 	size_t merges_pos;		/* pass two's place in it */
 };
 
+/*
+ * The entry of @h equal to @e (a member's, with the same keys and hash),
+ * made with no period when missing (perf's hists__add_dummy_entry()); its
+ * index, or -ENOMEM.
+ */
+long pulse_hists__findnew_dummy(struct pulse_hists *h, const struct pulse_hist_entry *e);
+
 /* Has @h shards (pulse_hists__make_shards())? */
 static inline bool pulse_hists__is_sharded(const struct pulse_hists *h)
 {

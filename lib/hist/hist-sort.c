@@ -41,6 +41,22 @@ static inline int overhead_cmp(const struct pulse_hists *h, uint64_t acc_a, uint
 }
 
 /*
+ * perf's __hpp__sort() in group mode: when the leader's periods tie, each
+ * member's period in turn, largest first (an entry without pairs has 0)
+ */
+static int group_cmp(const struct pulse_hists *h, const struct pulse_hist_entry *a,
+		     const struct pulse_hist_entry *b)
+{
+	for (size_t i = 0; i < h->nr_pairs; i++) {
+		uint64_t pa = a->pairs ? a->pairs[i * 3] : 0, pb = b->pairs ? b->pairs[i * 3] : 0;
+
+		if (pa != pb)
+			return pa > pb ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
  * perf's hist_entry__sort() with the sign turned (negative: @a first): the
  * overhead columns, then each key's se_sort (or se_cmp). Not a total
  * order: with --children, entries of one thread compare by chain depth
@@ -64,6 +80,8 @@ static int output_cmp(const struct pulse_hist_entry *a, const struct pulse_hist_
 	}
 	r = overhead_cmp(h, a->acc_period, b->acc_period, a->thread, b->thread, a->max_depth,
 			 b->max_depth, a->period, b->period);
+	if (!r && h->nr_pairs)
+		r = group_cmp(h, a, b);
 	if (r)
 		return r;
 	for (size_t i = 0; i < h->nr_keys; i++) {
@@ -144,8 +162,8 @@ struct tree_ctx {
 
 static bool tkey_usable(const struct pulse_hists *h)
 {
-	/* perf's own sort list (-F, hpp keys): the entries compared as they are */
-	if (h->nr_fields)
+	/* perf's own sort list (-F, hpp keys), a group: the entries compared as they are */
+	if (h->nr_fields || h->nr_pairs)
 		return false;
 	for (size_t i = 0; i < h->nr_keys; i++) {
 		switch (h->keys[i]) {

@@ -57,7 +57,9 @@ void pulse_hists__exit(struct pulse_hists *h)
 	for (size_t i = 0; i < h->nr_entries; i++) {
 		free(h->entries[i].trace);
 		free(h->entries[i].mem);
+		free(h->entries[i].pairs);
 	}
+	free(h->pair_totals);
 	/* the entries' callchain roots and trees */
 	if (h->cc_arena) {
 		pulse_arena__exit(h->cc_arena);
@@ -291,6 +293,14 @@ static long hists__findnew(struct pulse_hists *h, struct pulse_hist_entry *key, 
 	h->entries[h->nr_entries] = *key;
 	h->index[j] = slot_of(key->hash, h->nr_entries);
 	return h->nr_entries++;
+}
+
+long pulse_hists__findnew_dummy(struct pulse_hists *h, const struct pulse_hist_entry *e)
+{
+	struct pulse_hist_entry key = *e;
+
+	key.pairs = NULL;
+	return hists__findnew(h, &key, 0, false);
 }
 
 static void hists__count(struct pulse_hists *h, uint64_t period)

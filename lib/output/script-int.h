@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <pulse/session.h>
 #include <pulse/event.h>
 #include <pulse/script.h>
 
@@ -98,6 +99,8 @@ struct pulse_script {
 	bool use_callchain;		/* symbol_conf.use_callchain */
 	bool print_flags;		/* -F flags */
 	bool file_checked;		/* perf_session__check_output_opt() done */
+	/* the PERF_SAMPLE_READ value the sample is printed for; NULL: none */
+	const struct pulse_sample_value *value;
 	unsigned long long nr_samples;
 	char warn[1024];		/* pulse_script__set_fields()'s warnings */
 	bool clock_loaded;

@@ -361,6 +361,14 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 	/* perf has no PERIOD check: a fixed period (-c) is the attr's */
 	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
 		smp.period = attr->sample_period;
+	/* one value of a PERF_SAMPLE_READ sample: its event, its growth */
+	if (s->value) {
+		if (s->value->idx >= s->nr_ev)
+			return 0;
+		idx = (int)s->value->idx;
+		smp.period = s->value->period;
+		smp.id = s->value->id;
+	}
 	ev = &s->ev[idx];
 	fields = s->out[ev->otype].fields;
 	if (!fields)

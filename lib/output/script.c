@@ -135,7 +135,7 @@ unsigned long long pulse_script__nr_event_samples(const struct pulse_script *s, 
 /* --per-event-dump: a sample goes to its event's file */
 static int script__event_sample(struct pulse_script *s, const struct perf_event_header *rec)
 {
-	int idx = pulse_data__attr_of(s->d, rec, rec->size);
+	int idx = s->value ? (int)s->value->idx : pulse_data__attr_of(s->d, rec, rec->size);
 	unsigned long long before = s->nr_samples;
 	FILE *fp = s->fp;
 	int err;
@@ -146,6 +146,17 @@ static int script__event_sample(struct pulse_script *s, const struct perf_event_
 	err = pulse_script__sample(s, rec);
 	s->fp = fp;
 	s->event_nr[idx] += s->nr_samples - before;
+	return err;
+}
+
+int pulse_script__record_value(struct pulse_script *s, const struct perf_event_header *rec,
+			       const struct pulse_sample_value *v)
+{
+	int err;
+
+	s->value = v;
+	err = pulse_script__record(s, rec);
+	s->value = NULL;
 	return err;
 }
 

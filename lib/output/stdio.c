@@ -17,23 +17,11 @@
 #include <pulse/output-callchain.h>
 #include <pulse/output-stdio.h>
 #include "core/internal.h"
+#include "output/stdio-int.h"
 #include "output/stdio-mem.h"
 #include "output/stdio-symoff.h"
 
 #define UNRESOLVED_WIDTH 16	/* hex digits of an unresolved address */
-
-struct widths {
-	int comm;	/* Command */
-	int pid;	/* Pid:Command */
-	int dso;	/* Shared Object */
-	int sym;	/* Symbol */
-	int trace;	/* Trace output */
-	int parent;	/* Parent symbol */
-	int srcline;	/* Source:Line */
-	int mem[PULSE_SORT_INS_LAT + 1];	/* the memory keys' (stdio-mem.c) */
-	bool verbose;	/* -v: DSOs' long names, symbols after their address */
-	const char *sep;	/* -t: the field separator, or NULL */
-};
 
 static const char *opts_sep(const struct pulse_stdio_opts *opts)
 {
@@ -255,7 +243,8 @@ int pulse_stdio__event_header(FILE *fp, const char *evname, uint64_t nr_samples,
 		v /= 1000;
 		unit = 'G';
 	}
-	fprintf(fp, "# Samples: %lu%c of event '%s'", v, unit, evname);
+	fprintf(fp, "# Samples: %lu%c of event%s '%s'", v, unit,
+		PULSE_STDIO_OPT(opts, group_leader) && opts->group_leader ? "s" : "", evname);
 	if (opts && opts->time_slices)
 		fprintf(fp, " (time slices: %s)", opts->time_slices);
 	fputc('\n', fp);
@@ -322,6 +311,36 @@ static void line__pct(struct line *l, double v)
 	line__add(l, tmp, len);
 }
 
+/*
+ * perf's group columns: each member's " %6.2f%%" after the leader's, 100 *
+ * value / that member's total (0.00% for a member with none)
+ */
+static void line__pair_pcts(struct line *l, const struct pulse_hists *h,
+			    const struct pulse_hist_entry *e, int which)
+{
+	for (size_t i = 0; i < h->nr_pairs; i++) {
+		uint64_t total = h->pair_totals[i * 2];
+		uint64_t v = e->pairs ? e->pairs[i * 3 + which] : 0;
+		size_t at = l->len;
+
+		line__pct(l, total ? 100.0 * v / total : 0.0);
+		/* line__pct()'s two blanks are the column gap, which members have not */
+		memmove(l->buf + at, l->buf + at + 2, l->len - at - 2);
+		l->len -= 2;
+	}
+}
+
+/* -n and --show-total-period in a group: each member's " %11llu" */
+static void line__pair_numbers(struct line *l, const struct pulse_hists *h,
+			       const struct pulse_hist_entry *e, int which)
+{
+	char tmp[32];
+
+	for (size_t i = 0; i < h->nr_pairs; i++)
+		line__add(l, tmp, snprintf(tmp, sizeof(tmp), " %11" PRIu64,
+					   e->pairs ? e->pairs[i * 3 + which] : 0));
+}
+
 /* "%-*.*s": @s cut to @width bytes, blanks after it up to @width */
 static size_t line__col(struct line *l, const char *s, int width)
 {
@@ -368,34 +387,58 @@ static int line__key(struct line *l, const struct pulse_hist_entry *e, enum puls
 	return n;
 }
 
-/*
- * -t: perf's " %.2f%%" and " %llu" columns at their least width, padded
- * after to their width (a key column always follows)
- */
-static void line__sep_numbers(struct line *l, const struct widths *w, bool cumulate, double acc,
-			      double pct, const uint64_t *nr, const uint64_t *period)
+/* -t in a group: each member's value @which as " %.2f%%", or " %llu" (@number) */
+static int line__sep_pairs(struct line *l, const struct pulse_hists *h,
+			   const struct pulse_hist_entry *e, int which, bool number)
 {
+	char tmp[64];
+	int len = 0;
+
+	for (size_t i = 0; i < h->nr_pairs; i++) {
+		uint64_t total = h->pair_totals[i * 2];
+		uint64_t v = e->pairs ? e->pairs[i * 3 + which] : 0;
+		int n = number ? snprintf(tmp, sizeof(tmp), " %" PRIu64, v) :
+				     snprintf(tmp, sizeof(tmp), " %.2f%%",
+					      total ? 100.0 * v / total : 0.0);
+
+		line__add(l, tmp, n);
+		len += n;
+	}
+	return len;
+}
+
+/*
+ * -t: perf's " %.2f%%" and " %llu" columns at their least width (a
+ * group's members after the leader), padded after to their width (a key
+ * column always follows)
+ */
+static void line__sep_numbers(struct line *l, const struct widths *w,
+			      const struct pulse_hists *h, const struct pulse_hist_entry *e,
+			      double acc, double pct, bool show_nr, bool show_period)
+{
+	int nr = 1 + (int)h->nr_pairs;
 	char tmp[64];
 	int n;
 
-	if (cumulate) {
+	if (h->cumulate) {
 		n = snprintf(tmp, sizeof(tmp), " %.2f%%", acc);
 		line__add(l, tmp, n);
-		line__pad(l, n < 8 ? 8 - n : 0);
+		n += line__sep_pairs(l, h, e, 2, false);
+		line__pad(l, n < 8 * nr ? 8 * nr - n : 0);
 		line__add(l, w->sep, strlen(w->sep));
 	}
 	n = snprintf(tmp, sizeof(tmp), " %.2f%%", pct);
 	line__add(l, tmp, n);
-	line__pad(l, n < 8 ? 8 - n : 0);
+	n += line__sep_pairs(l, h, e, 0, false);
+	line__pad(l, n < 8 * nr ? 8 * nr - n : 0);
 	for (int i = 0; i < 2; i++) {
-		const uint64_t *v = i ? period : nr;
-
-		if (!v)
+		if (!(i ? show_period : show_nr))
 			continue;
 		line__add(l, w->sep, strlen(w->sep));
-		n = snprintf(tmp, sizeof(tmp), " %" PRIu64, *v);
+		n = snprintf(tmp, sizeof(tmp), " %" PRIu64, i ? e->period : e->nr_samples);
 		line__add(l, tmp, n);
-		line__pad(l, n < 12 ? 12 - n : 0);
+		n += line__sep_pairs(l, h, e, i ? 0 : 1, true);
+		line__pad(l, n < 12 * nr ? 12 * nr - n : 0);
 	}
 }
 
@@ -411,6 +454,7 @@ static void line__field(struct line *l, const struct pulse_hists *h,
 	/* the first column's "  " is the row's indent; -t has none */
 	const char *gap = !w->sep ? "  " : first ? "" : w->sep;
 	uint64_t total = h->total_period;
+	int nr = 1 + (int)h->nr_pairs, which = key == PULSE_SORT_OVERHEAD ? 0 : 2;
 	char tmp[64];
 	int width, n;
 	double v;
@@ -421,19 +465,24 @@ static void line__field(struct line *l, const struct pulse_hists *h,
 		if (key == PULSE_SORT_OVERHEAD_CHILDREN && !h->cumulate) {
 			n = snprintf(tmp, sizeof(tmp), "%s%8s", gap, "N/A");
 			line__add(l, tmp, n);
+			/* a group's: padded to the column */
+			if (!w->sep || !last)
+				line__pad(l, 8 * (nr - 1));
 			return;
 		}
 		v = total ? 100.0 * (key == PULSE_SORT_OVERHEAD ? e->period : e->acc_period) /
 				    total : 0.0;
 		if (!w->sep) {
 			line__pct(l, v);
+			line__pair_pcts(l, h, e, which);
 			return;
 		}
 		line__add(l, gap, strlen(gap));
 		n = snprintf(tmp, sizeof(tmp), " %.2f%%", v);
 		line__add(l, tmp, n);
+		n += line__sep_pairs(l, h, e, which, false);
 		if (!last)
-			line__pad(l, n < 8 ? 8 - n : 0);
+			line__pad(l, n < 8 * nr ? 8 * nr - n : 0);
 		return;
 	case PULSE_SORT_SAMPLE:
 	case PULSE_SORT_PERIOD:
@@ -442,12 +491,14 @@ static void line__field(struct line *l, const struct pulse_hists *h,
 			n = snprintf(tmp, sizeof(tmp), " %" PRIu64,
 				     key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period);
 			line__add(l, tmp, n);
+			n += line__sep_pairs(l, h, e, key == PULSE_SORT_SAMPLE, true);
 			if (!last)
-				line__pad(l, n < 12 ? 12 - n : 0);
+				line__pad(l, n < 12 * nr ? 12 * nr - n : 0);
 			return;
 		}
 		line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64,
 					   key == PULSE_SORT_SAMPLE ? e->nr_samples : e->period));
+		line__pair_numbers(l, h, e, key == PULSE_SORT_SAMPLE);
 		return;
 	default:
 		break;
@@ -463,8 +514,8 @@ static void line__field(struct line *l, const struct pulse_hists *h,
 }
 
 /* the rows of entries [@from, @to) with their callchains */
-static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
-		       const struct widths *wp, FILE *fp, size_t from, size_t to)
+void pulse_stdio__print_rows(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
+			     const struct widths *wp, FILE *fp, size_t from, size_t to)
 {
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
@@ -489,17 +540,23 @@ static void print_rows(const struct pulse_hists *h, const struct pulse_stdio_opt
 			goto row_done;
 		}
 		if (w.sep) {
-			line__sep_numbers(l, &w, h->cumulate, acc, pct, show_nr ? &e->nr_samples : NULL,
-					  show_period ? &e->period : NULL);
+			line__sep_numbers(l, &w, h, e, acc, pct, show_nr, show_period);
 		} else {
-			if (h->cumulate)
+			if (h->cumulate) {
 				line__pct(l, acc);
+				line__pair_pcts(l, h, e, 2);
+			}
 			line__pct(l, pct);
+			line__pair_pcts(l, h, e, 0);
 		}
-		if (show_nr && !w.sep)
+		if (show_nr && !w.sep) {
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->nr_samples));
-		if (show_period && !w.sep)
+			line__pair_numbers(l, h, e, 1);
+		}
+		if (show_period && !w.sep) {
 			line__add(l, tmp, snprintf(tmp, sizeof(tmp), "  %12" PRIu64, e->period));
+			line__pair_numbers(l, h, e, 0);
+		}
 		for (size_t k = 0; k < h->nr_keys; k++) {
 			int width = key_width(&w, h->keys[k]);
 			size_t at;
@@ -531,144 +588,19 @@ row_done:
 	free(l);
 }
 
-/*
- * A report with callchains prints tens of megabytes: rows are formatted in
- * chunks on this thread and a second one, into memory, and written in
- * order; a chunk is claimed only a few ahead of the one being written, so
- * memory stays bounded. Return: 0, or -EAGAIN when the caller should
- * print on its own (small tables, no thread).
- */
-#define ROWS_CHUNK 1024
-#define ROWS_AHEAD 16
-
-struct rows_job {
-	const struct pulse_hists *h;
-	const struct pulse_stdio_opts *opts;
-	const struct widths *w;
-	size_t nr_chunks;
-	char **buf;
-	size_t *len;
-	bool *done;
-	size_t next;		/* first chunk not claimed */
-	size_t written;		/* chunks written out */
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-};
-
-static void rows_job__format(struct rows_job *j, size_t k)
-{
-	size_t from = k * ROWS_CHUNK, to = from + ROWS_CHUNK;
-	FILE *mem = open_memstream(&j->buf[k], &j->len[k]);
-
-	if (to > j->h->nr_entries)
-		to = j->h->nr_entries;
-	if (mem) {
-		print_rows(j->h, j->opts, j->w, mem, from, to);
-		if (fclose(mem)) {
-			free(j->buf[k]);
-			j->buf[k] = NULL;
-		}
-	}
-	pthread_mutex_lock(&j->lock);
-	j->done[k] = true;
-	pthread_cond_broadcast(&j->cond);
-	pthread_mutex_unlock(&j->lock);
-}
-
-static void *rows_job__thread(void *arg)
-{
-	struct rows_job *j = arg;
-
-	for (;;) {
-		size_t k;
-
-		pthread_mutex_lock(&j->lock);
-		while (j->next < j->nr_chunks && j->next >= j->written + ROWS_AHEAD)
-			pthread_cond_wait(&j->cond, &j->lock);
-		if (j->next >= j->nr_chunks) {
-			pthread_mutex_unlock(&j->lock);
-			return NULL;
-		}
-		k = j->next++;
-		pthread_mutex_unlock(&j->lock);
-		rows_job__format(j, k);
-	}
-}
-
-static int print_rows_parallel(const struct pulse_hists *h, const struct pulse_stdio_opts *opts,
-			       const struct widths *w, FILE *fp)
-{
-	struct rows_job j = { .h = h, .opts = opts, .w = w };
-	pthread_t tid;
-
-	if (!h->use_callchain || h->nr_entries < 4 * ROWS_CHUNK)
-		return -EAGAIN;
-	j.nr_chunks = (h->nr_entries + ROWS_CHUNK - 1) / ROWS_CHUNK;
-	j.buf = calloc(j.nr_chunks, sizeof(*j.buf));
-	j.len = calloc(j.nr_chunks, sizeof(*j.len));
-	j.done = calloc(j.nr_chunks, sizeof(*j.done));
-	pthread_mutex_init(&j.lock, NULL);
-	pthread_cond_init(&j.cond, NULL);
-	if (!j.buf || !j.len || !j.done || pthread_create(&tid, NULL, rows_job__thread, &j)) {
-		free(j.buf);
-		free(j.len);
-		free(j.done);
-		pthread_cond_destroy(&j.cond);
-		pthread_mutex_destroy(&j.lock);
-		return -EAGAIN;
-	}
-	pthread_mutex_lock(&j.lock);
-	while (j.written < j.nr_chunks) {
-		size_t k;
-
-		if (j.done[j.written]) {
-			k = j.written;
-			pthread_mutex_unlock(&j.lock);
-			/* a chunk that could not be formatted in memory is formatted here */
-			if (j.buf[k])
-				fwrite(j.buf[k], 1, j.len[k], fp);
-			else
-				print_rows(h, opts, w, fp, k * ROWS_CHUNK,
-					   k + 1 < j.nr_chunks ? (k + 1) * ROWS_CHUNK : h->nr_entries);
-			free(j.buf[k]);
-			j.buf[k] = NULL;
-			pthread_mutex_lock(&j.lock);
-			j.written++;
-			pthread_cond_broadcast(&j.cond);
-			continue;
-		}
-		if (j.next < j.nr_chunks && j.next < j.written + ROWS_AHEAD) {
-			k = j.next++;
-			pthread_mutex_unlock(&j.lock);
-			rows_job__format(&j, k);
-			pthread_mutex_lock(&j.lock);
-			continue;
-		}
-		pthread_cond_wait(&j.cond, &j.lock);
-	}
-	pthread_mutex_unlock(&j.lock);
-	pthread_join(tid, NULL);
-	free(j.buf);
-	free(j.len);
-	free(j.done);
-	pthread_cond_destroy(&j.cond);
-	pthread_mutex_destroy(&j.lock);
-	return 0;
-}
-
 /* -t: perf's titles, joined by @sep, without the dotted line */
 static void fprintf_sep_titles(FILE *fp, const char *sep, bool show_nr, bool show_period,
 			       bool children, const char *const *titles, const int *widths,
-			       size_t n)
+			       size_t n, int nr)
 {
 	if (children)
-		fprintf(fp, "# %8s%s%8s", "Children", sep, "Self");
+		fprintf(fp, "# %*s%s%*s", 8 * nr, "Children", sep, 8 * nr, "Self");
 	else
-		fprintf(fp, "# %8s", "Overhead");
+		fprintf(fp, "# %*s", 8 * nr, "Overhead");
 	if (show_nr)
-		fprintf(fp, "%s%12s", sep, "Samples");
+		fprintf(fp, "%s%*s", sep, 12 * nr, "Samples");
 	if (show_period)
-		fprintf(fp, "%s%12s", sep, "Period");
+		fprintf(fp, "%s%*s", sep, 12 * nr, "Period");
 	for (size_t k = 0; k < n; k++)
 		fprintf(fp, "%s%-*s", sep, widths[k], titles[k]);
 	fputc('\n', fp);
@@ -691,7 +623,7 @@ static void fprintf_field_titles(FILE *fp, const struct pulse_hists *h,
 			title = "Self";
 		fputs(!f ? " " : sep ?: "  ", fp);
 		if (pulse_sort_key__is_hpp(key))
-			fprintf(fp, "%*s", key_width(w, key), title);
+			fprintf(fp, "%*s", key_width(w, key) * (1 + (int)h->nr_pairs), title);
 		else
 			fprintf(fp, "%-*s", key_width(w, key), title);
 	}
@@ -702,13 +634,15 @@ static void fprintf_field_titles(FILE *fp, const struct pulse_hists *h,
 	fputs("\n#", fp);
 	for (size_t f = 0; f < h->nr_fields; f++) {
 		fputs(!f ? " " : "  ", fp);
-		print_dots(fp, key_width(w, h->fields[f]));
+		print_dots(fp, key_width(w, h->fields[f]) *
+				       (pulse_sort_key__is_hpp(h->fields[f]) ? 1 + (int)h->nr_pairs : 1));
 	}
 	fputs("\n#\n", fp);
 }
 
-void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
-				 const char *const *titles, const int *widths, size_t n)
+/* @nr: the columns of a group (perf's hpp__width_fn(): the title over all of them) */
+static void fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
+			   const char *const *titles, const int *widths, size_t n, int nr)
 {
 	bool show_nr = opts && opts->show_nr_samples;
 	bool show_period = opts && opts->show_total_period;
@@ -718,38 +652,44 @@ void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, 
 	if (PULSE_STDIO_OPT(opts, quiet) && opts->quiet)
 		return;
 	if (sep) {
-		fprintf_sep_titles(fp, sep, show_nr, show_period, children, titles, widths, n);
+		fprintf_sep_titles(fp, sep, show_nr, show_period, children, titles, widths, n, nr);
 		return;
 	}
 	if (children)
-		fprintf(fp, "# %8s  %8s", "Children", "Self");
+		fprintf(fp, "# %*s  %*s", 8 * nr, "Children", 8 * nr, "Self");
 	else
-		fprintf(fp, "# %8s", "Overhead");
+		fprintf(fp, "# %*s", 8 * nr, "Overhead");
 	if (show_nr)
-		fprintf(fp, "  %12s", "Samples");
+		fprintf(fp, "  %*s", 12 * nr, "Samples");
 	if (show_period)
-		fprintf(fp, "  %12s", "Period");
+		fprintf(fp, "  %*s", 12 * nr, "Period");
 	for (size_t k = 0; k < n; k++)
 		fprintf(fp, "  %-*s", widths[k], titles[k]);
 	fputs("\n# ", fp);
-	print_dots(fp, 8);
+	print_dots(fp, 8 * nr);
 	if (children) {
 		fputs("  ", fp);
-		print_dots(fp, 8);
+		print_dots(fp, 8 * nr);
 	}
 	if (show_nr) {
 		fputs("  ", fp);
-		print_dots(fp, 12);
+		print_dots(fp, 12 * nr);
 	}
 	if (show_period) {
 		fputs("  ", fp);
-		print_dots(fp, 12);
+		print_dots(fp, 12 * nr);
 	}
 	for (size_t k = 0; k < n; k++) {
 		fputs("  ", fp);
 		print_dots(fp, widths[k]);
 	}
 	fputs("\n#\n", fp);
+}
+
+void pulse_stdio__fprintf_titles(FILE *fp, const struct pulse_stdio_opts *opts, bool children,
+				 const char *const *titles, const int *widths, size_t n)
+{
+	fprintf_titles(fp, opts, children, titles, widths, n, 1);
 }
 
 int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
@@ -768,10 +708,10 @@ int pulse_hists__fprintf(const struct pulse_hists *h, FILE *fp,
 		titles[k] = key_title(h->keys[k]);
 		widths[k] = key_width(&w, h->keys[k]);
 	}
-	pulse_stdio__fprintf_titles(fp, opts, h->cumulate, titles, widths, h->nr_keys);
+	fprintf_titles(fp, opts, h->cumulate, titles, widths, h->nr_keys, 1 + (int)h->nr_pairs);
 
 rows:
-	if (print_rows_parallel(h, opts, &w, fp))
-		print_rows(h, opts, &w, fp, 0, h->nr_entries);
+	if (pulse_stdio__print_rows_parallel(h, opts, &w, fp))
+		pulse_stdio__print_rows(h, opts, &w, fp, 0, h->nr_entries);
 	return ferror(fp) ? -EIO : 0;
 }

@@ -31,6 +31,35 @@ bool pulse_record__is_system_wide(const struct pulse_record_opts *o)
 	return o->system_wide || (o->cpus && !o->nr_pids && !o->nr_tids);
 }
 
+/*
+ * perf 6.1's evsel__config() for a group of more than one: the members
+ * follow their leader (not disabled, not enabled on exec); with leader
+ * sampling (:S) the leader's samples read the whole group
+ * (PERF_SAMPLE_READ, PERF_FORMAT_GROUP, no inherit) and the members do
+ * not sample (period and frequency 0).
+ */
+static void config_group(const struct pulse_evsel *e, struct perf_event_attr *a)
+{
+	const struct pulse_evsel *leader = e->leader;
+
+	if (!leader || leader->nr_members < 2)
+		return;
+	if (e != leader) {
+		a->disabled = 0;
+		a->enable_on_exec = 0;
+	}
+	if (!leader->sample_read)
+		return;
+	if (e != leader) {
+		a->freq = 0;
+		a->sample_period = 0;
+		a->write_backward = 0;
+	}
+	a->sample_type |= PERF_SAMPLE_READ;
+	a->read_format |= PERF_FORMAT_GROUP;
+	a->inherit = 0;
+}
+
 void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_evsel **evsels,
 				int nr, const struct pulse_evsel *dummy,
 				const struct pulse_evsel *tracking)
@@ -108,5 +137,6 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 			a->ksymbol = a->bpf_event = 1;
 		}
+		config_group(e, a);
 	}
 }

@@ -43,7 +43,7 @@ int pulse_record_features__write_start(struct pulse_data_writer *w,
 	static const int feats[] = {
 		PULSE_FEAT_HOSTNAME, PULSE_FEAT_OSRELEASE, PULSE_FEAT_VERSION, PULSE_FEAT_ARCH,
 		PULSE_FEAT_NRCPUS, PULSE_FEAT_CPUDESC, PULSE_FEAT_CPUID, PULSE_FEAT_TOTAL_MEM,
-		PULSE_FEAT_CMDLINE, PULSE_FEAT_EVENT_DESC,
+		PULSE_FEAT_CMDLINE, PULSE_FEAT_EVENT_DESC, PULSE_FEAT_GROUP_DESC,
 	};
 	struct pulse_feat_ctx ctx = { 0 };
 	int ret = 0;

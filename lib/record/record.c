@@ -308,6 +308,8 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		r.attrs[i].attr = r.evsels[i]->attr;
 		r.attrs[i].name = r.evsels[i]->name;
 		r.attrs[i].ids = pulse_evlist__ids(&r.evlist, i, &r.attrs[i].nr_ids);
+		if (r.evsels[i]->leader == r.evsels[i])
+			r.attrs[i].nr_members = r.evsels[i]->nr_members;
 	}
 	/* Read once: every output of the run starts with the same formats. */
 	ret = rec_tracing_data(&r, &r.tracing_data);

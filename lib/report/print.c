@@ -83,19 +83,37 @@ int pulse_report__fprintf(struct pulse_report *rep, FILE *fp,
 						       rep->relative))
 			return -ENOMEM;
 	}
+	if (!rep->branch.on && pulse_report__setup_groups(rep))
+		return -ENOMEM;
 	for (size_t i = 0; !rep->branch.on && i < rep->nr_hists; i++) {
 		struct pulse_hists *h = &rep->hists[i];
+		struct pulse_stdio_opts eopts = *sopts;
+		uint64_t nr_samples, total;
+		const char *name;
 
-		if (!h->nr_samples)
+		/* perf's skip_empty looks at the leader's samples alone */
+		if (!h->nr_samples || (rep->group.on && pulse_report__is_group_member(rep, i)))
 			continue;
 		if (rep->relative)
 			pulse_hists__use_relative(h);
+		nr_samples = h->nr_samples;
+		total = h->total_period;
+		eopts.group_leader = pulse_report__is_group_leader(rep, i);
+		if (rep->group.on && eopts.group_leader) {
+			if (pulse_report__link_group(rep, i))
+				return -ENOMEM;
+			for (size_t j = 0; j < h->nr_pairs; j++) {
+				total += h->pair_totals[j * 2];
+				nr_samples += h->pair_totals[j * 2 + 1];
+			}
+			name = pulse_report__group_name(rep, i, buf, sizeof(buf));
+		} else {
+			name = pulse_session__event_name(rep->session, i, buf, sizeof(buf));
+		}
 		if (pulse_hists__sort(h) || pulse_hists__sort_chains(h))
 			return -ENOMEM;
-		pulse_stdio__event_header(fp, pulse_session__event_name(rep->session, i, buf,
-									sizeof(buf)),
-					  h->nr_samples, h->total_period, sopts);
-		pulse_hists__fprintf(h, fp, sopts);
+		pulse_stdio__event_header(fp, name, nr_samples, total, &eopts);
+		pulse_hists__fprintf(h, fp, &eopts);
 		fputs("\n\n", fp);
 	}
 	if (!sopts->quiet)

@@ -21,6 +21,7 @@ void pulse_report__init(struct pulse_report *rep)
 	memset(rep, 0, sizeof(*rep));
 	pulse_callchain_param__init(&rep->cc);
 	rep->max_stack = PULSE_MAX_STACK;
+	rep->group.want = -1;
 }
 
 void pulse_report__exit(struct pulse_report *rep)
@@ -42,6 +43,7 @@ void pulse_report__exit(struct pulse_report *rep)
 	rep->trace_buf = NULL;
 	pulse_hist_filter__exit(&rep->filter);
 	pulse_report_threads__exit(&rep->threads);
+	pulse_report_group__exit(&rep->group);
 	pulse_report_branch__exit(&rep->branch);
 	if (rep->parent)
 		regfree(&rep->parent_re);
@@ -183,6 +185,7 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 	struct pulse_hist_mem mem;
 	struct pulse_sample s;
 	struct pulse_addr_loc al;
+	struct pulse_sample_value v;
 	struct pulse_hists *h;
 	int idx, err;
 
@@ -194,6 +197,12 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 		return 0;
 	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
 		s.period = attr->sample_period;
+	/* one value of a PERF_SAMPLE_READ sample: its event, its growth (perf's) */
+	if (pulse_session__sample_value(rep->session, &v)) {
+		idx = (int)v.idx;
+		s.period = v.period;
+		s.id = v.id;
+	}
 	h = report__hists(rep, idx);
 	if (!h)
 		return -ENOMEM;
@@ -233,10 +242,7 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 static int report__on_sample(struct pulse_session *s, const struct perf_event_header *rec,
 			     uint64_t file_offset, void *arg)
 {
-	struct pulse_report *rep = arg;
-
-	rep->nr_samples++;
-	return report__sample(rep, rec);
+	return report__sample(arg, rec);
 }
 
 static int report__on_event(struct pulse_session *s, const struct perf_event_header *rec,
@@ -275,6 +281,9 @@ static int report__on_read(struct pulse_session *s, const struct perf_event_head
 	struct pulse_report *rep = arg;
 
 	pulse_progress__update(&rep->progress, file_offset);
+	/* records, not the values of PERF_SAMPLE_READ delivered one by one */
+	if (rec->type == PERF_RECORD_SAMPLE)
+		rep->nr_samples++;
 	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
 		pulse_report__fprintf_feature(stdout, &rep->hdr_env, rec);
 	return 0;
@@ -286,6 +295,7 @@ int pulse_report__process(struct pulse_report *rep)
 		.read = report__on_read,
 		.sample = report__on_sample,
 		.event = report__on_event,
+		.read_values = true,
 	};
 	int err, perr;
 

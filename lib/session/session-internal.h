@@ -9,6 +9,7 @@
 #include <linux/perf_event.h>
 #include <pulse/machine.h>
 #include <pulse/reader.h>
+#include <pulse/session.h>
 
 /*
  * The timestamp a record carries, for ordering: ~0ULL when its attr samples
@@ -27,5 +28,25 @@ void session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos);
 int session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last);
 /* An attr samples user registers and stack: --call-graph dwarf. */
 bool session__has_dwarf_stacks(struct pulse_data *d);
+
+/*
+ * PERF_SAMPLE_READ delivery (sample-read.c): each id's value at its last
+ * sample (perf's sid->period), the value being delivered.
+ */
+struct read_slot;
+struct session_read {
+	struct read_slot *slots;	/* open addressing by id */
+	size_t size, nr;		/* slots, in use */
+	struct pulse_sample_value cur;	/* the value the tool is handed */
+	bool active;			/* a value is being delivered */
+	uint64_t nr_unknown_id;		/* values of ids no event has */
+};
+
+/* Deliver a PERF_SAMPLE_READ sample of @attr once per value (see sample-read.c). */
+int session_read__deliver(struct session_read *r, struct pulse_data *d,
+			  const struct perf_event_attr *attr, pulse_tool_fn sample,
+			  struct pulse_session *s, const struct perf_event_header *rec,
+			  uint64_t file_offset, void *arg);
+void session_read__exit(struct session_read *r);
 
 #endif

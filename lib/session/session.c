@@ -27,6 +27,7 @@ struct pulse_session {
 	const char *from;		/* the file of the record delivered */
 	const struct pulse_tool *tool;	/* of the current walk */
 	void *arg;			/* its argument */
+	struct session_read read;	/* PERF_SAMPLE_READ values (read_values) */
 };
 
 /* A session over @path, or over @buf when @path is NULL. */
@@ -72,6 +73,7 @@ void pulse_session__delete(struct pulse_session *s)
 		return;
 	pulse_ordered__delete(s->oq);
 	pulse_trace__delete(s->trace);
+	session_read__exit(&s->read);
 	if (s->has_machine)
 		pulse_machine__exit(&s->machine);
 	pulse_data__close(s->d);
@@ -136,8 +138,18 @@ static int session__deliver(const struct perf_event_header *rec, uint64_t file_o
 
 	s->from = s->oq && pulse_ordered__from(s->oq) ? pulse_ordered__from(s->oq) :
 		  pulse_data__walk_path(s->d);
-	if (rec->type == PERF_RECORD_SAMPLE)
-		return tool->sample ? tool->sample(s, rec, file_offset, s->arg) : 0;
+	if (rec->type == PERF_RECORD_SAMPLE) {
+		const struct perf_event_attr *attr;
+		int idx;
+
+		if (!tool->sample)
+			return 0;
+		if (tool->read_values && (idx = pulse_data__attr_of(s->d, rec, rec->size)) >= 0 &&
+		    (attr = pulse_data__attr(s->d, idx)) && attr->sample_type & PERF_SAMPLE_READ)
+			return session_read__deliver(&s->read, s->d, attr, tool->sample, s, rec,
+						     file_offset, s->arg);
+		return tool->sample(s, rec, file_offset, s->arg);
+	}
 	if (tool->event)
 		return tool->event(s, rec, file_offset, s->arg);
 	return pulse_session__apply(s, rec);
@@ -205,6 +217,19 @@ int pulse_session__deliver_synth(struct pulse_session *s, const struct perf_even
 	if (!s->tool || rec->type >= PERF_RECORD_USER_TYPE_START)
 		return -EINVAL;
 	return session__deliver(rec, ~0ULL, s);
+}
+
+bool pulse_session__sample_value(const struct pulse_session *s, struct pulse_sample_value *v)
+{
+	if (!s->read.active)
+		return false;
+	*v = s->read.cur;
+	return true;
+}
+
+uint64_t pulse_session__nr_unknown_id(const struct pulse_session *s)
+{
+	return s->read.nr_unknown_id;
 }
 
 uint64_t pulse_session__nr_unordered(const struct pulse_session *s)
