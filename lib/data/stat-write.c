@@ -170,12 +170,12 @@ out_release:
 
 int pulse_stat_config__build(struct pulse_buf *b, const struct pulse_stat_config *c)
 {
-	/* perf 6.1's order: aggr_mode, scale, interval */
+	/* perf 6.1's order: aggr_mode, interval, scale */
 	__u64 e[7] = {
 		3,
 		PULSE_STAT_CONFIG_AGGR_MODE, c->aggr_mode,
-		PULSE_STAT_CONFIG_SCALE, c->scale,
 		PULSE_STAT_CONFIG_INTERVAL, c->interval,
+		PULSE_STAT_CONFIG_SCALE, c->scale,
 	};
 	int err = put_header(b, PERF_RECORD_STAT_CONFIG, 8 + sizeof(e));
 
