@@ -20,9 +20,11 @@
 #include <pulse/dump.h>
 #include <pulse/hist.h>
 #include <pulse/output-header.h>
+#include <pulse/output-stat-script.h>
 #include <pulse/reader.h>
 #include <pulse/session.h>
 #include <pulse/script.h>
+#include <pulse/stat-records.h>
 #include "builtin.h"
 #include "parse-options.h"
 
@@ -48,6 +50,7 @@ struct script {
 	FILE *event_fp[PER_EVENT_MAX];	/* --per-event-dump's files */
 	char *event_path[PER_EVENT_MAX];
 	size_t nr_event_fp;
+	struct pulse_stat_script *stat;	/* a pipe's stat records (a file's: is_stat) */
 };
 
 /*
@@ -125,6 +128,12 @@ static int script__user(struct pulse_session *session, const struct perf_event_h
 
 	if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->show_rounds)
 		return pulse_script__record(sc->out, rec);
+	if (rec->type >= PERF_RECORD_THREAD_MAP && rec->type <= PERF_RECORD_STAT_ROUND) {
+		if (!sc->stat && pulse_stat_script__new(&sc->stat, pulse_session__data(session),
+							stdout))
+			return -ENOMEM;
+		return pulse_stat_script__record(sc->stat, rec);
+	}
 	return 0;
 }
 
@@ -402,6 +411,11 @@ int cmd_script(int argc, const char **argv)
 			st.st_mtime = 0;
 		pulse_header__fprintf(stdout, d, st.st_mtime, false);
 	}
+	if (pulse_data__is_stat(d)) {	/* perf prints the counts whatever -F says */
+		err = pulse_stat_script__print(d, stdout);
+		ret = err && !ferror(stdout) ? (data_error("read", input, err), 1) : !!err;
+		goto out_close;
+	}
 	if (kallsyms_file) {
 		sym_opts.kallsyms = kallsyms_file;
 		sym_opts.kallsyms_given = true;
@@ -477,6 +491,7 @@ out_script:
 	if (sc.dump_raw)
 		pulse_dump__exit(&sc.dump);
 	pulse_script__delete(sc.out);
+	pulse_stat_script__delete(sc.stat);
 out_close:
 	pulse_session__delete(sc.session);
 	pulse_hist_filter__exit(&filter);

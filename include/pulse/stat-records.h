@@ -147,6 +147,13 @@ int pulse_cpu_map_data__parse(const void *data, size_t size, int **cpus, size_t 
 /* pulse_cpu_map__parse - pulse_cpu_map_data__parse() on a CPU_MAP record. */
 int pulse_cpu_map__parse(const void *rec, size_t size, int **cpus, size_t *nr, int *layout);
 
+/*
+ * pulse_data__is_stat - a file of `perf stat record`: it has the STAT
+ * feature (what perf's script checks before printing the counts)
+ */
+struct pulse_data;
+bool pulse_data__is_stat(const struct pulse_data *d);
+
 /* ---- building records (lib/data/stat-write.c) ------------------------------ */
 
 /*

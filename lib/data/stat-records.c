@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pulse/features.h>
+#include <pulse/reader.h>
 #include <pulse/stat-records.h>
 #include "core/internal.h"
 
@@ -281,4 +283,9 @@ int pulse_cpu_map__parse(const void *rec, size_t size, int **cpus, size_t *nr, i
 	if (record_view(rec, size, 10, &v))
 		return -EBADMSG;
 	return pulse_cpu_map_data__parse(v.p + 8, v.size - 8, cpus, nr, layout);
+}
+
+bool pulse_data__is_stat(const struct pulse_data *d)
+{
+	return pulse_data__has_feat(d, PULSE_FEAT_STAT);
 }
