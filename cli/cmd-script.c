@@ -20,16 +20,18 @@
 #include <pulse/dump.h>
 #include <pulse/hist.h>
 #include <pulse/output-header.h>
+#include <pulse/output-stat-script.h>
 #include <pulse/reader.h>
 #include <pulse/session.h>
 #include <pulse/script.h>
+#include <pulse/stat-records.h>
 #include "builtin.h"
 #include "parse-options.h"
+#include "script-files.h"
 
 #define MAX_FIELD_ARGS 16
 /* big enough that a write(2) carries many lines */
 #define OUT_BUF_SIZE (1 << 20)
-#define PER_EVENT_MAX 256
 
 static const char *const script_usage[] = {
 	"pulse script [<options>]",
@@ -45,10 +47,9 @@ struct script {
 	bool show_rounds;		/* --show-round-events: file order, rounds printed */
 	bool dump_raw;			/* -D: each record as report -D prints it, too */
 	struct pulse_dump dump;
-	FILE *event_fp[PER_EVENT_MAX];	/* --per-event-dump's files */
-	char *event_path[PER_EVENT_MAX];
-	size_t nr_event_fp;
+	struct script_event_files files;	/* --per-event-dump's */
 	const struct perf_event_header *dumped;	/* -D: the sample whose values follow */
+	struct pulse_stat_script *stat;	/* a pipe's stat records (a file's: is_stat) */
 };
 
 /*
@@ -132,6 +133,12 @@ static int script__user(struct pulse_session *session, const struct perf_event_h
 
 	if (rec->type == PERF_RECORD_FINISHED_ROUND && sc->show_rounds)
 		return pulse_script__record(sc->out, rec);
+	if (rec->type >= PERF_RECORD_THREAD_MAP && rec->type <= PERF_RECORD_STAT_ROUND) {
+		if (!sc->stat && pulse_stat_script__new(&sc->stat, pulse_session__data(session),
+							stdout))
+			return -ENOMEM;
+		return pulse_stat_script__record(sc->stat, rec);
+	}
 	return 0;
 }
 
@@ -192,64 +199,6 @@ static int parse_field_arg(const struct option *opt, const char *arg, int unset)
 	}
 	sc->fields[sc->nr_fields++] = arg;
 	return 0;
-}
-
-/* --per-event-dump: perf's INPUT.EVENT.dump, one per event, opened up front */
-static int open_event_files(struct script *sc, const char *input)
-{
-	struct pulse_data *d = pulse_session__data(sc->session);
-	size_t nr = pulse_data__nr_attrs(d);
-	struct pulse_trace *t;
-
-	if (pulse_session__trace(sc->session, &t))
-		t = NULL;
-	for (size_t i = 0; i < nr && i < PER_EVENT_MAX; i++) {
-		char name[256];
-
-		pulse_script__event_name(d, t, i, name, sizeof(name));
-		if (asprintf(&sc->event_path[i], "%s.%s.dump", input, name) < 0) {
-			sc->event_path[i] = NULL;
-			error("out of memory");
-			return -ENOMEM;
-		}
-		sc->nr_event_fp = i + 1;
-		sc->event_fp[i] = fopen(sc->event_path[i], "w");
-		if (!sc->event_fp[i]) {
-			error("cannot open '%s': %s", sc->event_path[i], strerror(errno));
-			return -errno;
-		}
-		if (pulse_script__set_event_fp(sc->out, i, sc->event_fp[i])) {
-			error("out of memory");
-			return -ENOMEM;
-		}
-	}
-	return 0;
-}
-
-/* perf's "[ perf script: Wrote ... ]" line per file; false when a write failed */
-static bool close_event_files(struct script *sc, bool report)
-{
-	bool ok = true;
-
-	for (size_t i = 0; i < sc->nr_event_fp; i++) {
-		struct stat st;
-
-		if (sc->event_fp[i]) {
-			/* perf's size is what reached the file: stdio's buffer not yet */
-			if (report && !fstat(fileno(sc->event_fp[i]), &st))
-				printf("[ perf script: Wrote %.3f MB %s (%llu samples) ]\n",
-				       st.st_size / 1024.0 / 1024.0, sc->event_path[i],
-				       pulse_script__nr_event_samples(sc->out, i));
-			if (fflush(sc->event_fp[i]) || ferror(sc->event_fp[i])) {
-				error("cannot write '%s': %s", sc->event_path[i], strerror(errno));
-				ok = false;
-			}
-			fclose(sc->event_fp[i]);
-		}
-		free(sc->event_path[i]);
-	}
-	sc->nr_event_fp = 0;
-	return ok;
 }
 
 int cmd_script(int argc, const char **argv)
@@ -410,6 +359,11 @@ int cmd_script(int argc, const char **argv)
 			st.st_mtime = 0;
 		pulse_header__fprintf(stdout, d, st.st_mtime, false);
 	}
+	if (pulse_data__is_stat(d)) {	/* perf prints the counts whatever -F says */
+		err = pulse_stat_script__print(d, stdout);
+		ret = err && !ferror(stdout) ? (data_error("read", input, err), 1) : !!err;
+		goto out_close;
+	}
 	if (kallsyms_file) {
 		sym_opts.kallsyms = kallsyms_file;
 		sym_opts.kallsyms_given = true;
@@ -451,7 +405,7 @@ int cmd_script(int argc, const char **argv)
 		pulse_dump__init(&sc.dump, pulse_data__is_pipe(d) ? "pipe" : input,
 				 pulse_session__machine(sc.session), NULL, NULL);
 	sc.dump.script_tool = true;
-	if (per_event_dump && open_event_files(&sc, input))
+	if (per_event_dump && script_event_files__open(&sc.files, sc.session, sc.out, input))
 		goto out_script;
 
 	/* perf does not order by time when it shows the rounds */
@@ -474,17 +428,18 @@ int cmd_script(int argc, const char **argv)
 		error("write failure on standard output: %s", strerror(errno));
 		goto out_script;
 	}
-	if (!close_event_files(&sc, true))
+	if (!script_event_files__close(&sc.files, sc.out, true))
 		goto out_script;
 	data_warn_damage(d);
 	data_warn_unordered(pulse_session__nr_unordered(sc.session));
 	ret = 0;
 out_script:
-	close_event_files(&sc, false);
+	script_event_files__close(&sc.files, sc.out, false);
 	fflush(stdout);
 	if (sc.dump_raw)
 		pulse_dump__exit(&sc.dump);
 	pulse_script__delete(sc.out);
+	pulse_stat_script__delete(sc.stat);
 out_close:
 	pulse_session__delete(sc.session);
 	pulse_hist_filter__exit(&filter);

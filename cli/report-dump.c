@@ -142,7 +142,9 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 		goto out_dump;
 	}
 
-	if (!pulse_session__is_ordered(ds.session, &tool) && pulse_data__nr_attrs(ds.d))
+	/* perf's dump_printf(): -D only, not --stats (a stat file has no sample_id_all) */
+	if (!stats_only && !pulse_session__is_ordered(ds.session, &tool) &&
+	    pulse_data__nr_attrs(ds.d))
 		fputs("WARNING: No sample_id_all support, falling back to unordered processing\n",
 		      out);
 	if (stats_only) {

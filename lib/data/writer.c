@@ -31,6 +31,7 @@ struct feat_payload {
 	void *buf;		/* owned */
 	size_t len;
 	__u64 offset;		/* where it was written, 0 if not yet */
+	bool set;		/* the feature bit is set (STAT has no payload) */
 };
 
 struct pulse_data_writer {
@@ -205,7 +206,7 @@ static int freeze_layout(struct pulse_data_writer *w)
 	for (int f = 0; f < PULSE_FEAT_MAX; f++) {
 		struct feat_payload *fp = &w->feat[f];
 
-		if (!fp->len)
+		if (!fp->set)
 			continue;
 		fp->offset = w->gap_offset + w->gap_used;
 		err = pwrite_all(w->fd, fp->buf, fp->len, fp->offset);
@@ -540,11 +541,13 @@ int pulse_data_writer__add_feature(struct pulse_data_writer *w, int feat, const 
 	fp->buf = malloc(len ? len : 1);
 	if (!fp->buf) {
 		fp->len = 0;
+		fp->set = false;
 		return -ENOMEM;
 	}
 	memcpy(fp->buf, buf, len);
 	fp->len = len;
 	fp->offset = 0;
+	fp->set = true;
 	return 0;
 }
 
@@ -590,6 +593,7 @@ static void drop_feature(struct pulse_data_writer *w, int f)
 	w->feat[f].buf = NULL;
 	w->feat[f].len = 0;
 	w->feat[f].offset = 0;
+	w->feat[f].set = false;
 }
 
 static size_t build_table(const struct pulse_data_writer *w, struct pulse_file_section *table,
@@ -599,7 +603,7 @@ static size_t build_table(const struct pulse_data_writer *w, struct pulse_file_s
 
 	memset(features, 0, 4 * sizeof(__u64));
 	for (int f = 1; f < PULSE_FEAT_MAX; f++) {
-		if (!w->feat[f].len)
+		if (!w->feat[f].set)
 			continue;
 		features[f / 64] |= 1ULL << (f % 64);
 		table[nr].offset = w->feat[f].offset;
@@ -623,7 +627,7 @@ int pulse_data_writer__finish(struct pulse_data_writer *w)
 		return err;
 
 	for (int f = 1; f < PULSE_FEAT_MAX; f++)
-		if (w->feat[f].len)
+		if (w->feat[f].set)
 			nr++;
 	size_t table_size = nr * sizeof(struct pulse_file_section);
 
@@ -633,7 +637,7 @@ int pulse_data_writer__finish(struct pulse_data_writer *w)
 		struct feat_payload *fp = &w->feat[f];
 		__u64 aligned = PULSE_ALIGN((__u64)fp->len, 8);
 
-		if (!fp->len || fp->offset)
+		if (!fp->set || fp->offset)
 			continue;
 		if (w->gap_used + aligned <= w->gap_size) {
 			fp->offset = w->gap_offset + w->gap_used;
@@ -663,7 +667,7 @@ int pulse_data_writer__finish(struct pulse_data_writer *w)
 			return err;
 		/* The cut also removed the payloads that sat after the old table. */
 		for (int f = 1; f < PULSE_FEAT_MAX; f++)
-			if (w->feat[f].len && w->feat[f].offset >= w->data_offset)
+			if (w->feat[f].set && w->feat[f].offset >= w->data_offset)
 				drop_feature(w, f);
 		pr_warn("perf.data: disk full, dropped records to fit the header\n");
 	}

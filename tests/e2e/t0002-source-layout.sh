@@ -25,7 +25,7 @@ header_folder() {
 	core.h | buf.h | perf-abi.h) echo core ;;
 	event.h | evlist.h | open.h) echo event ;;
 	mmap.h | ring-model.h) echo ring ;;
-	data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h) echo data ;;
+	data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h | stat-records.h) echo data ;;
 	symbols.h | build-id.h | srcline.h) echo symbols ;;
 	trace.h | trace-decode.h) echo trace ;;
 	counter.h) echo counter ;;

@@ -4,7 +4,9 @@
  * in-memory file (file or pipe mode, either byte order), walked twice (a
  * buffer can be walked again and must give the same records), and every
  * record is routed to its attr and parsed as a sample, the way report and
- * script use the library; each feature section is printed (with -I, as
+ * script use the library, and the records of a stat file are decoded
+ * (the input's own bytes are also decoded as each stat record, so the
+ * decoders see every shape, not only those a readable file lets through); each feature section is printed (with -I, as
  * report --header does) and read through the feature accessors. Nothing
  * is printed: the library's messages go to a null sink, the header to
  * /dev/null. Built by `make fuzz`; run by tests/fuzz/run-fuzz.sh.
@@ -17,6 +19,7 @@
 #include <pulse/core.h>
 #include <pulse/features.h>
 #include <pulse/reader.h>
+#include <pulse/stat-records.h>
 
 static int quiet(enum pulse_print_level level, const char *fmt, va_list ap)
 {
@@ -53,6 +56,34 @@ static void features(struct pulse_data *d, struct tally *t)
 		t->sum += e.id[e.size ? e.size - 1 : 0] + (e.filename_len ? e.filename[0] : 0);
 }
 
+/* The stat-file decoders on @rec (@size bytes), as pulse stat report reads them. */
+static void stat_records(const void *rec, size_t size, struct tally *t)
+{
+	struct pulse_thread_map_entry *thr;
+	struct pulse_stat_config c;
+	struct pulse_stat_values v;
+	struct pulse_stat_round r;
+	int *cpus, layout;
+	size_t nr;
+
+	if (!pulse_thread_map__parse(rec, size, &thr, &nr) && nr)
+		t->sum += thr[nr - 1].pid + (unsigned char)thr[nr - 1].comm[15];
+	free(thr);
+	if (!pulse_cpu_map__parse(rec, size, &cpus, &nr, &layout) && nr)
+		t->sum += cpus[nr - 1] + layout;
+	free(cpus);
+	if (size > 8 && !pulse_cpu_map_data__parse((const char *)rec + 8, size - 8, &cpus, &nr,
+						   NULL) && nr)
+		t->sum += cpus[0];
+	free(cpus);
+	if (!pulse_stat_config__parse(rec, size, &c))
+		t->sum += c.aggr_mode + c.interval + c.present;
+	if (!pulse_stat_values__parse(rec, size, &v))
+		t->sum += v.val + v.ena + v.run + v.cpu;
+	if (!pulse_stat_round__parse(rec, size, &r))
+		t->sum += r.time;
+}
+
 static int visit(struct pulse_data *d, const struct perf_event_header *rec, __u64 off, void *arg)
 {
 	struct tally *t = arg;
@@ -62,6 +93,8 @@ static int visit(struct pulse_data *d, const struct perf_event_header *rec, __u6
 
 	t->nr++;
 	t->sum += rec->type + rec->size + off;
+	if (rec->type >= PERF_RECORD_THREAD_MAP && rec->type <= PERF_RECORD_STAT_ROUND)
+		stat_records(rec, rec->size, t);
 	if (idx >= 0 && pulse_data__attr(d, idx) &&
 	    !pulse_sample__parse(rec, rec->size, pulse_data__attr(d, idx), &s)) {
 		/* touch what the pointers point at, as a consumer would */
@@ -88,6 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len;
 
 	pulse_set_print(quiet);
+	stat_records(data, size, &a);
 	if (pulse_data__open_mem(&d, data, size)) {
 		pulse_data__error(&x);
 		return 0;

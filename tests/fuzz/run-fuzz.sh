@@ -31,6 +31,14 @@ if make --no-print-directory build/tools/pulse-mkdata >/dev/null 2>&1; then
 	done
 	build/tools/pulse-mkdata pipe tests/data/perf-z.data "$corpus/perf-z-pipe.data" 2>/dev/null
 fi
+# stat files (pulse-mkstat: each CPU_MAP layout, interval rounds, pipe mode)
+if make --no-print-directory build/tools/pulse-mkstat >/dev/null 2>&1; then
+	for m in cpus mask mask32 range; do
+		build/tools/pulse-mkstat -c 0,1,3 -m "$m" -I 100:2 "$corpus/stat-$m.data" \
+			task-clock=5/10/5 page-faults=3/10/10 cycles=- 2>/dev/null
+	done
+	build/tools/pulse-mkstat -p "$corpus/stat-pipe.data" task-clock=5/10/5 2>/dev/null
+fi
 
 # -rss_limit_mb: the reader's memory is bounded by its input
 "$out/fuzz-reader" -max_total_time="$secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
