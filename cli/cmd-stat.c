@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse stat: perf stat's counting mode. Options are parsed here; the
+ * counting session (open, workload, read, means) and the printing are
+ * lib/stat's. Counts go to stderr, or to -o FILE, as perf's.
+ */
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <pulse/stat.h>
+#include "builtin.h"
+#include "parse-options.h"
+#include "record.h"
+
+/* perf 6.1's default events, in its order */
+#define DEFAULT_EVENTS \
+	"context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-misses"
+
+static const char *const stat_usage[] = {
+	"pulse stat [<options>] [<command>]",
+	NULL,
+};
+
+static struct pulse_evlist evlist;
+static int event_error;
+static bool system_wide, json, append, quiet, null_run, big_num, no_inherit, scale = true;
+static const char *cpu_list, *pid_list, *tid_list, *csv_sep, *output_name;
+static int repeat = 1, timeout_ms, delay_ms, interval_ms;
+
+static int parse_event_opt(const struct option *opt, const char *arg, int unset)
+{
+	struct pulse_parse_opts po = { .sz = sizeof(po) };
+	struct pulse_parse_error perr;
+	int ret;
+
+	memset(&perr, 0, sizeof(perr));
+	ret = pulse_evlist__parse(&evlist, arg, &po, &perr);
+	if (!ret)
+		return 0;
+	if (perr.msg[0])
+		error("%s", perr.msg);
+	else
+		error("invalid event '%s': %s", arg, strerror(-ret));
+	if (perr.hint[0])
+		hint("%s", perr.hint);
+	event_error = ret == -EACCES ? 1 : PULSE_EXIT_USAGE;
+	return -1;
+}
+
+static const struct option stat_options[] = {
+	OPT_CALLBACK('e', "event", NULL, "event", "event selector (pulse list)", parse_event_opt),
+	OPT_BOOLEAN('a', "all-cpus", &system_wide, "system-wide collection from all CPUs"),
+	OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to monitor"),
+	OPT_STRING('p', "pid", &pid_list, "pid", "stat events on existing process ids"),
+	OPT_STRING('t', "tid", &tid_list, "tid", "stat events on existing thread ids"),
+	OPT_BOOLEAN('i', "no-inherit", &no_inherit, "child tasks do not inherit counters"),
+	OPT_INTEGER('r', "repeat", &repeat, "repeat command and print average + stddev"),
+	OPT_STRING('x', "field-separator", &csv_sep, "separator", "print counts with a separator"),
+	OPT_BOOLEAN('j', "json-output", &json, "print counts in JSON format"),
+	OPT_STRING('o', "output", &output_name, "file", "output file name"),
+	OPT_BOOLEAN(0, "append", &append, "append to the output file"),
+	OPT_BOOLEAN('q', "quiet", &quiet, "print nothing (errors only)"),
+	OPT_BOOLEAN('n', "null", &null_run, "null run: no counters, the elapsed time only"),
+	OPT_BOOLEAN('B', "big-num", &big_num, "print large numbers with thousands' separators"),
+	OPT_BOOLEAN(0, "scale", &scale, "scale multiplexed counts (--no-scale: raw counts)"),
+	OPT_INTEGER(0, "timeout", &timeout_ms, "stop the workload and print counts after ms"),
+	OPT_INTEGER('D', "delay", &delay_ms, "ms to wait before counting after the program starts"),
+	OPT_INTEGER('I', "interval-print", &interval_ms, "print counts every n ms (not yet)"),
+	OPT_END(),
+};
+
+/* "1,2" into tids; -p takes each process's threads. 0 or -1 (error printed). */
+static int task_list(const char *list, bool whole_process, pid_t **out, int *nr)
+{
+	int *ids = NULL;
+	size_t n = 0;
+	pid_t *t = NULL;
+	int k = 0;
+
+	if (record_parse_list(list, &ids, &n) || !n) {
+		error("invalid %s list '%s'", whole_process ? "pid" : "tid", list);
+		free(ids);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/proc/%d/task/%d", ids[i], ids[i]);
+		if (ids[i] <= 0 || access(path, F_OK)) {
+			error("no such %s '%d'", whole_process ? "process" : "thread", ids[i]);
+			free(ids);
+			free(t);
+			return -1;
+		}
+		t = realloc(t, (k + 1) * sizeof(*t));
+		t[k++] = ids[i];
+	}
+	free(ids);
+	*out = t;
+	*nr = k;
+	return 0;
+}
+
+/* The online CPUs, for -a. */
+static int online_cpus(int **cpus, size_t *nr)
+{
+	char buf[256] = "";
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = 0;
+		fclose(f);
+	}
+	buf[strcspn(buf, "\n")] = 0;
+	return record_parse_list(buf[0] ? buf : "0", cpus, nr);
+}
+
+/* -C: every cpu must be online (perf 6.1 prints <not supported> rows instead) */
+static int check_online(const int *cpus, size_t nr)
+{
+	int *on = NULL;
+	size_t nr_on = 0;
+	int ret = 0;
+
+	if (online_cpus(&on, &nr_on))
+		return 0;	/* cannot tell: let the open say */
+	for (size_t i = 0; !ret && i < nr; i++) {
+		bool found = false;
+
+		for (size_t j = 0; j < nr_on; j++)
+			found |= on[j] == cpus[i];
+		if (!found) {
+			error("cpu %d is not online", cpus[i]);
+			ret = -1;
+		}
+	}
+	free(on);
+	return ret;
+}
+
+/* The header's target: 'cmd args', 'system wide', process id 'N'. */
+static void describe_target(char *buf, size_t sz, int argc, const char **argv)
+{
+	size_t n;
+
+	if (pid_list)
+		snprintf(buf, sz, "process id '%s'", pid_list);
+	else if (tid_list)
+		snprintf(buf, sz, "thread id '%s'", tid_list);
+	else if (cpu_list)
+		snprintf(buf, sz, "'CPU(s) %s'", cpu_list);
+	else if (system_wide)
+		snprintf(buf, sz, "'system wide'");
+	else {
+		n = snprintf(buf, sz, "'%s", argv[0]);
+		for (int i = 1; i < argc && n < sz; i++)
+			n += snprintf(buf + n, sz - n, " %s", argv[i]);
+		if (n < sz)
+			snprintf(buf + n, sz - n, "'");
+	}
+}
+
+static void run_error(const struct pulse_stat_run *res, int ret, const char *cmd)
+{
+	if (res->stage == PULSE_STAT_EXEC || res->stage == PULSE_STAT_FORK) {
+		error("cannot run '%s': %s", cmd, strerror(-ret));
+		return;
+	}
+	if (res->stage == PULSE_STAT_OPEN && res->evsel) {
+		const char *h = hint_for_open_error(-ret, res->evsel->name);
+
+		if (res->tid > 0 && ret == -ESRCH)
+			error("no such process '%d'", res->tid);
+		else
+			error("cannot open event '%s': %s", res->evsel->name, strerror(-ret));
+		if (h)
+			hint("%s", h);
+		return;
+	}
+	error("cannot count: %s", strerror(-ret));
+}
+
+/* -D's delay is over: perf's info line */
+static void events_enabled(void *arg)
+{
+	if (!quiet)
+		fprintf(stderr, "Events enabled\n");
+}
+
+/* -o FILE: perf's first line, the local start time */
+static void started_on(FILE *out)
+{
+	time_t now = time(NULL);
+
+	fprintf(out, "# started on %s\n", ctime(&now));
+}
+
+int cmd_stat(int argc, const char **argv)
+{
+	struct pulse_stat_opts o = { .sz = sizeof(o) };
+	struct pulse_stat_print_opts po = { .sz = sizeof(po) };
+	struct pulse_stat_run res = {};
+	struct pulse_stat *st = NULL;
+	int *cpus = NULL, nr_t = 0, ret, status = 1;
+	size_t nr_cpus = 0;
+	pid_t *tids = NULL;
+	char target[512];
+	FILE *out = stderr;
+
+	setlocale(LC_NUMERIC, "");
+	pulse_evlist__init(&evlist);
+	argc = parse_options(argc - 1, argv + 1, stat_options, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc < 0) {
+		if (event_error)
+			return event_error;
+		usage_with_options(stat_usage, stat_options);
+		return PULSE_EXIT_USAGE;
+	}
+	argv++;
+	if (interval_ms) {
+		error("-I is not supported yet");
+		goto out;
+	}
+	if (repeat < 1 || timeout_ms < 0 || delay_ms < 0) {
+		error("invalid value: -r, --timeout and -D take a positive number");
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if (!argc && !system_wide && !cpu_list && !pid_list && !tid_list) {
+		usage_with_options(stat_usage, stat_options);
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if ((pid_list && task_list(pid_list, true, &tids, &nr_t)) ||
+	    (tid_list && task_list(tid_list, false, &tids, &nr_t))) {
+		goto out;
+	}
+	if (cpu_list ? record_parse_list(cpu_list, &cpus, &nr_cpus) :
+	    system_wide ? online_cpus(&cpus, &nr_cpus) : 0) {
+		error("invalid cpu list '%s'", cpu_list ? cpu_list : "online");
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if (cpu_list && check_online(cpus, nr_cpus)) {
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if (!evlist.nr && !null_run) {
+		struct pulse_parse_error perr;
+		const char *clock = cpus ? "cpu-clock," : "task-clock,";
+		char spec[256];
+
+		snprintf(spec, sizeof(spec), "%s%s", clock, DEFAULT_EVENTS);
+		if (pulse_evlist__parse(&evlist, spec, NULL, &perr)) {
+			error("%s", perr.msg);
+			goto out;
+		}
+	}
+	if (output_name) {
+		out = fopen(output_name, append ? "a" : "w");
+		if (!out) {
+			error("cannot open '%s': %s", output_name, strerror(errno));
+			out = stderr;
+			goto out;
+		}
+		started_on(out);
+	}
+	o.cpus = cpus;
+	o.nr_cpus = nr_cpus;
+	o.threads = tids;
+	o.nr_threads = nr_t;
+	o.argv = argc ? (char *const *)argv : NULL;
+	o.timeout_ms = timeout_ms;
+	o.delay_ms = delay_ms;
+	o.no_inherit = no_inherit;
+	o.no_scale = !scale;
+	o.null_run = null_run;
+	o.stop = record_signals_install();
+	o.enabled = events_enabled;
+	if (delay_ms && !quiet)
+		fprintf(stderr, "Events disabled\n");
+	ret = pulse_stat__new(&st, &evlist, PULSE_STAT_AGGR_GLOBAL);
+	for (int i = 0; !ret && i < repeat && !*o.stop; i++)
+		ret = pulse_stat__run(st, &o, &res);
+	if (ret) {
+		run_error(&res, ret, argc ? argv[0] : "");
+		goto out;
+	}
+	describe_target(target, sizeof(target), argc, argv);
+	po.format = json ? PULSE_STAT_FMT_JSON : csv_sep ? PULSE_STAT_FMT_CSV : PULSE_STAT_FMT_STD;
+	po.sep = csv_sep;
+	po.target = target;
+	po.big_num = big_num;
+	po.rusage = argc && repeat == 1 && !cpus;
+	po.null_run = null_run;
+	po.quiet = quiet;
+	if (pulse_stat__print(st, out, &po)) {
+		error("cannot write the counts: %s", strerror(EIO));
+		goto out;
+	}
+	status = 0;
+	if (res.forked && WIFEXITED(res.status))
+		status = WEXITSTATUS(res.status);
+	else if (res.forked && WIFSIGNALED(res.status) && res.timed_out)
+		fprintf(stderr, "%s: %s\n", argv[0], strsignal(WTERMSIG(res.status)));
+	else if (res.forked && WIFSIGNALED(res.status))
+		record_signals_exit_with(WTERMSIG(res.status));
+out:
+	if (out != stderr && fclose(out) && !status) {
+		error("cannot write '%s': %s", output_name, strerror(errno));
+		status = 1;
+	}
+	pulse_stat__delete(st);
+	pulse_evlist__exit(&evlist);
+	free(cpus);
+	free(tids);
+	record_signals_raise();
+	return status;
+}

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Printing a session's rows in perf 6.1's layouts (util/stat-display.c):
+ *
+ * default:  value (18 wide; msec with 2 decimals for clocks), unit (4),
+ *           name (32; 25 for <not supported>/<not counted>), then the
+ *           metric column, 35 wide: " # " %8.3f " " unit, or blanks;
+ *           then "  ( +- x.xx% )" over -r runs and "  (xx.xx%)" when the
+ *           counter ran for less time than it was enabled.
+ * -x SEP:   value, unit, name, [noise%,] run ns, percent running, metric
+ *           value, metric unit (empty fields kept).
+ * -j:       one JSON object per row, perf's keys and number formats.
+ *
+ * The header names the target and the footer gives the wall time (mean
+ * +- stddev over -r runs) and, for one run of a workload, its user and
+ * system time.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stat/internal.h"
+
+#define METRIC_LEN 35
+#define CNTR_NOT_SUPPORTED "<not supported>"
+#define CNTR_NOT_COUNTED "<not counted>"
+
+static double pct_running(const struct pulse_stat_row *r)
+{
+	return r->ena ? 100.0 * r->run / r->ena : 100.0;
+}
+
+/* The value as shown: clocks in msec. */
+static double shown(const struct pulse_stat_row *r)
+{
+	return stat_evsel_is_clock(r->evsel) ? r->val * 1e-6 : r->val;
+}
+
+static const char *unit_of(const struct pulse_stat_row *r)
+{
+	return stat_evsel_is_clock(r->evsel) ? "msec" : "";
+}
+
+static void print_std_row(const struct pulse_stat *st, FILE *out, const struct pulse_stat_row *r,
+			  const struct pulse_stat_print_opts *o)
+{
+	bool clock = stat_evsel_is_clock(r->evsel);
+	struct stat_metric m;
+
+	if (!r->supported || !r->run) {
+		fprintf(out, "%18s %-4s %-25s%*s", r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED,
+			unit_of(r), r->evsel->name, METRIC_LEN, "");
+		if (r->supported && r->run != r->ena)
+			fprintf(out, "  (%.2f%%)", pct_running(r));
+		fputc('\n', out);
+		return;
+	}
+	if (o->big_num)
+		fprintf(out, clock ? "%'18.2f " : "%'18.0f ", shown(r));
+	else
+		fprintf(out, clock ? "%18.2f " : "%18.0f ", shown(r));
+	fprintf(out, "%-4s %-32s", unit_of(r), r->evsel->name);
+	stat_shadow_metric(st, r, &m);
+	if (m.fmt) {
+		char num[64];
+		int n = snprintf(num, sizeof(num), m.fmt, m.val) + 3;
+
+		fprintf(out, " # %s %-*s", num, METRIC_LEN - n - 1, m.unit);
+	} else {
+		fprintf(out, "%-*s", METRIC_LEN, "");
+	}
+	if (st->nr_runs > 1 && r->noise)
+		fprintf(out, "  ( +-%6.2f%% )", r->noise);
+	if (r->run != r->ena)
+		fprintf(out, "  (%.2f%%)", pct_running(r));
+	fputc('\n', out);
+}
+
+static void print_csv_row(const struct pulse_stat *st, FILE *out, const struct pulse_stat_row *r,
+			  const char *sep)
+{
+	struct stat_metric m;
+
+	if (!r->supported || !r->run)
+		fprintf(out, "%s", r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
+	else
+		fprintf(out, stat_evsel_is_clock(r->evsel) ? "%.2f" : "%.0f", shown(r));
+	fprintf(out, "%s%s%s%s", sep, unit_of(r), sep, r->evsel->name);
+	if (st->nr_runs > 1)
+		fprintf(out, "%s%.2f%%", sep, r->noise);
+	fprintf(out, "%s%.0f%s%.2f%s", sep, r->run, sep, pct_running(r), sep);
+	memset(&m, 0, sizeof(m));
+	if (r->supported && r->run)
+		stat_shadow_metric(st, r, &m);
+	if (m.fmt)
+		fprintf(out, "%.3f%s%s", m.val, sep, m.unit);
+	else
+		fprintf(out, "%s", sep);
+	fputc('\n', out);
+}
+
+static void print_json_row(const struct pulse_stat *st, FILE *out, const struct pulse_stat_row *r)
+{
+	struct stat_metric m;
+	bool counted = r->supported && r->run;
+
+	if (counted)
+		fprintf(out, "{\"counter-value\" : \"%f\", ", shown(r));
+	else
+		fprintf(out, "{\"counter-value\" : \"%s\", ",
+			r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
+	fprintf(out, "\"unit\" : \"%s\", \"event\" : \"%s\", ", unit_of(r), r->evsel->name);
+	if (st->nr_runs > 1)
+		fprintf(out, "\"variance\" : %.2f, ", r->noise);
+	fprintf(out, "\"event-runtime\" : %.0f, \"pcnt-running\" : %.2f, ", r->run, pct_running(r));
+	memset(&m, 0, sizeof(m));
+	if (counted)
+		stat_shadow_metric(st, r, &m);
+	/* perf 6.1 prints a NULL metric unit of a counted event with %s: "(null)" */
+	fprintf(out, "\"metric-value\" : %f, \"metric-unit\" : \"%s\"}\n", m.fmt ? m.val : 0.0,
+		m.fmt ? m.unit : counted ? "(null)" : "");
+}
+
+/* perf's get_precision(): digits enough to show @num. */
+static int precision_of(double num)
+{
+	return num > 1 ? 0 : (int)lround(ceil(-log10(num)));
+}
+
+static void print_footer(const struct pulse_stat *st, FILE *out,
+			 const struct pulse_stat_print_opts *o)
+{
+	double avg = st->wall.mean / 1e9;
+
+	if (!o->null_run)
+		fputc('\n', out);
+	if (st->nr_runs <= 1) {
+		fprintf(out, " %17.9f seconds time elapsed", avg);
+		if (o->rusage) {
+			fprintf(out, "\n\n");
+			fprintf(out, " %17.9f seconds user\n",
+				st->last.utime.tv_sec + st->last.utime.tv_usec / 1e6);
+			fprintf(out, " %17.9f seconds sys\n",
+				st->last.stime.tv_sec + st->last.stime.tv_usec / 1e6);
+		}
+	} else {
+		double sd = pulse_stat_stats__stddev(&st->wall) / 1e9;
+		int prec = precision_of(sd) + 2;
+		double pct = pulse_stat_rel_stddev(sd, avg);
+
+		fprintf(out, " %17.*f +- %.*f seconds time elapsed", prec, avg, prec, sd);
+		if (pct)
+			fprintf(out, "  ( +-%6.2f%% )", pct);
+	}
+	fprintf(out, "\n\n");
+}
+
+int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse_stat_print_opts *o)
+{
+	int keys = st->nr_keys ? st->nr_keys : 1;
+
+	if (!o || o->sz < sizeof(*o))
+		return -EINVAL;
+	if (o->quiet)
+		return 0;
+	if (o->format == PULSE_STAT_FMT_STD) {
+		fprintf(out, "\n Performance counter stats for %s", o->target ? o->target : "");
+		if (st->nr_runs > 1)
+			fprintf(out, " (%d runs)", st->nr_runs);
+		fprintf(out, ":\n\n");
+	}
+	for (int i = 0; !o->null_run && i < st->evlist->nr; i++) {
+		for (int k = 0; k < keys; k++) {
+			struct pulse_stat_row r;
+
+			if (pulse_stat__row(st, i, k, &r))
+				continue;
+			if (o->format == PULSE_STAT_FMT_CSV)
+				print_csv_row(st, out, &r, o->sep ? o->sep : ",");
+			else if (o->format == PULSE_STAT_FMT_JSON)
+				print_json_row(st, out, &r);
+			else
+				print_std_row(st, out, &r, o);
+		}
+	}
+	if (o->format == PULSE_STAT_FMT_STD)
+		print_footer(st, out, o);
+	fflush(out);
+	return ferror(out) ? -EIO : 0;
+}

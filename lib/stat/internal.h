@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* lib/stat's shared state: the session and its per-row means. */
+#ifndef PULSE_STAT_INTERNAL_H
+#define PULSE_STAT_INTERNAL_H
+
+#include <pulse/stat.h>
+
+/* The means of one row (evsel, key) over the runs it was counted in. */
+struct stat_cell {
+	struct pulse_stat_stats val, ena, run;
+	bool supported;			/* opened on some cell in some run */
+};
+
+struct pulse_stat {
+	struct pulse_evlist *evlist;	/* borrowed */
+	enum pulse_stat_aggr aggr;
+	int nr_keys;			/* rows per evsel; 0 before the first run */
+	struct stat_cell *cells;	/* [idx * nr_keys + key] */
+	int nr_runs;
+	struct pulse_stat_stats wall;	/* wall time of each run, ns */
+	struct pulse_stat_run last;	/* the last run (its rusage) */
+};
+
+/* workload.c: fork @argv held until stat_workload_go(); 0 or -errno */
+int stat_workload_start(char *const *argv, pid_t *pid, int *go_fd, int *err_fd);
+/* let it exec: 0, or the exec's -errno (the child is reaped) */
+int stat_workload_go(pid_t pid, int go_fd, int err_fd);
+/*
+ * Wait for it, at most @timeout_ms (0: no limit; then SIGTERM and wait);
+ * fills @res's status, timed_out and rusage. Return: 0 or -errno.
+ */
+int stat_workload_wait(pid_t pid, int timeout_ms, struct pulse_stat_run *res);
+
+/* shadow.c: the metric of a row: fmt NULL when it has none */
+struct stat_metric {
+	const char *fmt;		/* "%8.3f" */
+	char unit[16];			/* "CPUs utilized", "K/sec" */
+	double val;
+};
+void stat_shadow_metric(const struct pulse_stat *st, const struct pulse_stat_row *row,
+			struct stat_metric *m);
+/* the evsel counts time in ns and is shown in msec (task-clock, cpu-clock) */
+bool stat_evsel_is_clock(const struct pulse_evsel *evsel);
+
+#endif

@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A counting session (perf stat's run_perf_stat()): each run opens the
+ * evlist per (cpu, thread) cell, starts the held workload (or waits for a
+ * stop, a timeout or the end of the -p/-t tasks), disables, reads every
+ * cell, folds the cells into rows by the aggregation key, scales each row
+ * once, adds it to the row's running means, and closes the evlist again.
+ *
+ * The cells of a row are summed raw (val, ena, run) and the sum scaled,
+ * as perf's AGGR_GLOBAL does; an evsel that opened on no cell is
+ * <not supported>, one that opened but never ran <not counted>.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "stat/internal.h"
+
+int pulse_stat__new(struct pulse_stat **out, struct pulse_evlist *evlist, enum pulse_stat_aggr aggr)
+{
+	struct pulse_stat *st = calloc(1, sizeof(*st));
+
+	*out = NULL;
+	if (!st)
+		return -ENOMEM;
+	st->evlist = evlist;
+	st->aggr = aggr;
+	*out = st;
+	return 0;
+}
+
+void pulse_stat__delete(struct pulse_stat *st)
+{
+	if (!st)
+		return;
+	free(st->cells);
+	free(st);
+}
+
+int pulse_stat__nr_runs(const struct pulse_stat *st)
+{
+	return st->nr_runs;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static void sleep_ms(int ms, volatile sig_atomic_t *stop)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !(stop && *stop))
+		;
+}
+
+/* perf stat's attrs: counts with their times, leaders start disabled. */
+static void config_attrs(struct pulse_stat *st, const struct pulse_stat_opts *o, bool forked)
+{
+	for (int i = 0; i < st->evlist->nr; i++) {
+		struct pulse_evsel *e = st->evlist->entries[i];
+		bool leader = pulse_evsel__is_leader(e);
+
+		e->attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+		e->attr.inherit = !o->no_inherit;
+		e->attr.disabled = leader;
+		e->attr.enable_on_exec = leader && forked && !o->delay_ms && !o->cpus;
+	}
+}
+
+/* Whether every task of @o's -p/-t list has gone. */
+static bool tasks_gone(const struct pulse_stat_opts *o)
+{
+	for (int i = 0; i < o->nr_threads; i++)
+		if (o->threads[i] > 0 && (!kill(o->threads[i], 0) || errno != ESRCH))
+			return false;
+	return true;
+}
+
+/* Without a workload: count until a stop, the timeout or the tasks' end. */
+static void wait_no_workload(const struct pulse_stat_opts *o)
+{
+	int waited = 0;
+
+	while (!(o->stop && *o->stop)) {
+		int step = 100;
+
+		if (o->timeout_ms) {
+			if (waited >= o->timeout_ms)
+				break;
+			if (o->timeout_ms - waited < step)
+				step = o->timeout_ms - waited;
+		}
+		sleep_ms(step, o->stop);
+		waited += step;
+		if (o->threads && tasks_gone(o))
+			break;
+	}
+}
+
+static int alloc_rows(struct pulse_stat *st)
+{
+	int keys = 1;
+
+	if (st->aggr == PULSE_STAT_AGGR_CPU)
+		keys = pulse_evlist__nr_cpus(st->evlist);
+	else if (st->aggr == PULSE_STAT_AGGR_THREAD)
+		keys = pulse_evlist__nr_threads(st->evlist);
+	if (st->nr_keys)
+		return st->nr_keys == keys ? 0 : -EINVAL;
+	st->cells = calloc((size_t)st->evlist->nr * keys, sizeof(*st->cells));
+	if (!st->cells)
+		return -ENOMEM;
+	st->nr_keys = keys;
+	return 0;
+}
+
+/* Read every open cell of the evsel at @idx into @acc[key], marking @seen keys. */
+static int read_evsel(struct pulse_stat *st, int idx, struct pulse_counts *acc, bool *seen)
+{
+	int nr_cpus = pulse_evlist__nr_cpus(st->evlist);
+	int nr_threads = pulse_evlist__nr_threads(st->evlist);
+
+	for (int c = 0; c < nr_cpus; c++) {
+		for (int t = 0; t < nr_threads; t++) {
+			int key = st->aggr == PULSE_STAT_AGGR_CPU ? c :
+				  st->aggr == PULSE_STAT_AGGR_THREAD ? t : 0;
+			struct pulse_counts v;
+			int ret = pulse_evlist__read(st->evlist, idx, c, t, &v);
+
+			if (ret == -EBADF)
+				continue;
+			if (ret)
+				return ret;
+			acc[key].val += v.val;
+			acc[key].ena += v.ena;
+			acc[key].run += v.run;
+			seen[key] = true;
+		}
+	}
+	return 0;
+}
+
+static int read_counts(struct pulse_stat *st, bool no_scale)
+{
+	struct pulse_counts *acc = calloc(st->nr_keys, sizeof(*acc));
+	bool *seen = calloc(st->nr_keys, sizeof(*seen));
+	int ret = acc && seen ? 0 : -ENOMEM;
+
+	for (int i = 0; !ret && i < st->evlist->nr; i++) {
+		memset(acc, 0, st->nr_keys * sizeof(*acc));
+		memset(seen, 0, st->nr_keys * sizeof(*seen));
+		ret = read_evsel(st, i, acc, seen);
+		for (int k = 0; !ret && k < st->nr_keys; k++) {
+			struct stat_cell *c = &st->cells[i * st->nr_keys + k];
+
+			if (!seen[k])
+				continue;
+			if (!no_scale)
+				pulse_counts__scale(&acc[k]);
+			c->supported = true;
+			pulse_stat_stats__update(&c->val, acc[k].val);
+			pulse_stat_stats__update(&c->ena, acc[k].ena);
+			pulse_stat_stats__update(&c->run, acc[k].run);
+		}
+	}
+	free(acc);
+	free(seen);
+	return ret;
+}
+
+/* Open, run, read: the part after the workload was forked (@pid > 0). */
+static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t pid, int go_fd,
+		 int err_fd, struct pulse_stat_run *res)
+{
+	static const int any_cpu[] = { -1 };
+	static const pid_t all_tasks[] = { -1 };
+	struct pulse_evlist_open_opts oo = { .sz = sizeof(oo), .skip_unsupported = true };
+	struct pulse_evlist_open_result or;
+	uint64_t t0;
+	int ret;
+
+	oo.cpus = o->cpus ? o->cpus : any_cpu;
+	oo.nr_cpus = o->cpus ? o->nr_cpus : 1;
+	if (o->cpus) {
+		oo.threads = all_tasks;	/* -a, -C: every task, the workload among them */
+		oo.nr_threads = 1;
+	} else if (pid > 0) {
+		oo.threads = &pid;
+		oo.nr_threads = 1;
+	} else if (o->threads) {
+		oo.threads = o->threads;
+		oo.nr_threads = o->nr_threads;
+	} else {
+		oo.threads = all_tasks;
+		oo.nr_threads = 1;
+	}
+	if (!o->null_run) {
+		ret = pulse_evlist__open(st->evlist, &oo, &or);
+		if (ret) {
+			res->stage = PULSE_STAT_OPEN;
+			res->evsel = or.evsel;
+			res->cpu = or.cpu;
+			res->tid = or.tid;
+			goto out_kill;
+		}
+		ret = alloc_rows(st);
+		if (ret)
+			goto out_close;
+	}
+	/* perf's elapsed time starts at the workload's go, or when -D's delay ends */
+	t0 = now_ns();
+	if (pid > 0) {
+		res->forked = true;
+		ret = stat_workload_go(pid, go_fd, err_fd);
+		go_fd = err_fd = -1;
+		if (ret) {
+			res->stage = PULSE_STAT_EXEC;
+			goto out_close;
+		}
+	}
+	if (o->delay_ms) {
+		sleep_ms(o->delay_ms, o->stop);
+		t0 = now_ns();
+	}
+	if (pid <= 0 || o->delay_ms || o->cpus)
+		pulse_evlist__enable(st->evlist);
+	if (o->delay_ms && o->enabled)
+		o->enabled(o->arg);
+	if (pid > 0)
+		ret = stat_workload_wait(pid, o->timeout_ms, res);
+	else
+		wait_no_workload(o);
+	res->wall_ns = now_ns() - t0;
+	pulse_evlist__disable(st->evlist);
+	if (!ret && !o->null_run)
+		ret = read_counts(st, o->no_scale);
+	if (ret)
+		res->stage = PULSE_STAT_READ;
+	pulse_evlist__close(st->evlist);
+	return ret;
+
+out_close:
+	pulse_evlist__close(st->evlist);
+out_kill:
+	if (go_fd >= 0) {
+		close(go_fd);	/* the held child reads EOF and exits 127 */
+		close(err_fd);
+		waitpid(pid, NULL, 0);
+	}
+	return ret;
+}
+
+int pulse_stat__run(struct pulse_stat *st, const struct pulse_stat_opts *opts,
+		    struct pulse_stat_run *res)
+{
+	struct pulse_stat_opts o = {};
+	int go_fd = -1, err_fd = -1, ret;
+	pid_t pid = -1;
+
+	if (!opts || opts->sz < sizeof(o))
+		return -EINVAL;
+	o = *opts;
+	*res = (struct pulse_stat_run){ .cpu = -1, .tid = -1 };
+	config_attrs(st, &o, !!o.argv);
+	if (o.argv) {
+		ret = stat_workload_start(o.argv, &pid, &go_fd, &err_fd);
+		if (ret) {
+			res->stage = PULSE_STAT_FORK;
+			return ret;
+		}
+	}
+	ret = count(st, &o, pid, go_fd, err_fd, res);
+	if (ret)
+		return ret;
+	pulse_stat_stats__update(&st->wall, res->wall_ns);
+	st->last = *res;
+	st->nr_runs++;
+	return 0;
+}
+
+int pulse_stat__row(const struct pulse_stat *st, int idx, int key, struct pulse_stat_row *row)
+{
+	const struct stat_cell *c;
+
+	if (idx < 0 || idx >= st->evlist->nr || key < 0 || key >= (st->nr_keys ? st->nr_keys : 1))
+		return -ERANGE;
+	memset(row, 0, sizeof(*row));
+	row->evsel = st->evlist->entries[idx];
+	row->key = key;
+	if (!st->cells)
+		return 0;
+	c = &st->cells[idx * st->nr_keys + key];
+	row->supported = c->supported;
+	row->val = c->val.mean;
+	row->ena = c->ena.mean;
+	row->run = c->run.mean;
+	row->noise = pulse_stat_rel_stddev(pulse_stat_stats__stddev(&c->val), c->val.mean);
+	return 0;
+}
