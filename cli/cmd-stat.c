@@ -4,6 +4,7 @@
  * counting session (open, workload, read, means) and the printing are
  * lib/stat's. Counts go to stderr, or to -o FILE, as perf's.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
@@ -74,33 +75,66 @@ static const struct option stat_options[] = {
 	OPT_END(),
 };
 
-/* "1,2" into tids; -p takes each process's threads. 0 or -1 (error printed). */
+/* Append @tid to *@t. Return: 0 or -1 (no memory). */
+static int add_tid(pid_t **t, int *k, pid_t tid)
+{
+	pid_t *n = realloc(*t, (*k + 1) * sizeof(*n));
+
+	if (!n)
+		return -1;
+	n[(*k)++] = tid;
+	*t = n;
+	return 0;
+}
+
+/* -p: every thread of @pid, as perf counts them. Return: 0 or -1. */
+static int add_threads(pid_t **t, int *k, pid_t pid)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return add_tid(t, k, pid);
+	while (!ret && (d = readdir(dir)))
+		if (d->d_name[0] != '.')
+			ret = add_tid(t, k, atoi(d->d_name));
+	closedir(dir);
+	return ret;
+}
+
+/* "1,2" into tids: 0, or the exit status after an error: line (129 a bad list, 1 no such task) */
 static int task_list(const char *list, bool whole_process, pid_t **out, int *nr)
 {
-	int *ids = NULL;
+	int *ids = NULL, k = 0, ret = 0;
 	size_t n = 0;
 	pid_t *t = NULL;
-	int k = 0;
 
 	if (record_parse_list(list, &ids, &n) || !n) {
 		error("invalid %s list '%s'", whole_process ? "pid" : "tid", list);
 		free(ids);
-		return -1;
+		return PULSE_EXIT_USAGE;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; !ret && i < n; i++) {
 		char path[64];
 
 		snprintf(path, sizeof(path), "/proc/%d/task/%d", ids[i], ids[i]);
 		if (ids[i] <= 0 || access(path, F_OK)) {
 			error("no such %s '%d'", whole_process ? "process" : "thread", ids[i]);
-			free(ids);
-			free(t);
-			return -1;
+			ret = 1;
+		} else if (whole_process ? add_threads(&t, &k, ids[i]) : add_tid(&t, &k, ids[i])) {
+			error("cannot list the threads of '%d': %s", ids[i], strerror(ENOMEM));
+			ret = 1;
 		}
-		t = realloc(t, (k + 1) * sizeof(*t));
-		t[k++] = ids[i];
 	}
 	free(ids);
+	if (ret) {
+		free(t);
+		return ret;
+	}
 	*out = t;
 	*nr = k;
 	return 0;
@@ -237,9 +271,12 @@ int cmd_stat(int argc, const char **argv)
 		status = PULSE_EXIT_USAGE;
 		goto out;
 	}
-	if ((pid_list && task_list(pid_list, true, &tids, &nr_t)) ||
-	    (tid_list && task_list(tid_list, false, &tids, &nr_t))) {
-		goto out;
+	if (pid_list || tid_list) {
+		ret = task_list(pid_list ? pid_list : tid_list, !!pid_list, &tids, &nr_t);
+		if (ret) {
+			status = ret;
+			goto out;
+		}
 	}
 	if (cpu_list ? record_parse_list(cpu_list, &cpus, &nr_cpus) :
 	    system_wide ? online_cpus(&cpus, &nr_cpus) : 0) {

@@ -87,6 +87,12 @@ test_expect_success TRACEFS 'exact count: N getppid calls are N sys_enter_getppi
 	grep -qE "^ +777      syscalls:sys_enter_getppid " out
 '
 
+test_expect_success TRACEFS '-p: counts the process until it exits, exactly' '
+	$WL/getppid 5000 --delay-ms 700 & gp=$!; track_bg $gp
+	pulse stat -p $gp -x, -e syscalls:sys_enter_getppid 2>out
+	expect_eq "$(cut -d, -f1 out)" 5000
+'
+
 test_expect_success PERF,TRACEFS 'exact count: perf counts the same' '
 	perf stat -x, -e syscalls:sys_enter_getppid -- $WL/getppid 12345 2>out
 	expect_eq "$(cut -d, -f1 out)" 12345
