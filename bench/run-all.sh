@@ -6,3 +6,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/report.sh"
 "$dir/script.sh"
 "$dir/flight.sh"
+"$dir/stat-start.sh"
