@@ -31,7 +31,8 @@ static struct pulse_evlist evlist;
 static int event_error;
 static bool system_wide, json, append, quiet, null_run, big_num, no_inherit, scale = true;
 static const char *cpu_list, *pid_list, *tid_list, *csv_sep, *output_name;
-static int repeat = 1, timeout_ms, delay_ms, interval_ms;
+static int repeat = 1, timeout_ms, delay_ms, interval_ms, interval_count;
+static bool interval_clear;
 
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 {
@@ -71,7 +72,9 @@ static const struct option stat_options[] = {
 	OPT_BOOLEAN(0, "scale", &scale, "scale multiplexed counts (--no-scale: raw counts)"),
 	OPT_INTEGER(0, "timeout", &timeout_ms, "stop the workload and print counts after ms"),
 	OPT_INTEGER('D', "delay", &delay_ms, "ms to wait before counting after the program starts"),
-	OPT_INTEGER('I', "interval-print", &interval_ms, "print counts every n ms (not yet)"),
+	OPT_INTEGER('I', "interval-print", &interval_ms, "print counts at regular interval in ms"),
+	OPT_INTEGER(0, "interval-count", &interval_count, "print counts for fixed number of times"),
+	OPT_BOOLEAN(0, "interval-clear", &interval_clear, "clear screen in between new interval"),
 	OPT_END(),
 };
 
@@ -220,6 +223,21 @@ static void run_error(const struct pulse_stat_run *res, int ret, const char *cmd
 	error("cannot count: %s", strerror(-ret));
 }
 
+static FILE *interval_out;
+static int nr_intervals;
+
+/* -I: print one interval; perf's header first and every 25 intervals (each with --interval-clear) */
+static int print_interval(struct pulse_stat *st, uint64_t ts_ns, void *arg)
+{
+	struct pulse_stat_print_opts *po = arg;
+
+	if (interval_clear)
+		printf("\033[H\033[2J\n");
+	po->ts_ns = ts_ns;
+	po->interval_header = interval_clear || nr_intervals++ % 25 == 0;
+	return pulse_stat__print(st, interval_out, po);
+}
+
 /* -D's delay is over: perf's info line */
 static void events_enabled(void *arg)
 {
@@ -257,12 +275,18 @@ int cmd_stat(int argc, const char **argv)
 		return PULSE_EXIT_USAGE;
 	}
 	argv++;
-	if (interval_ms) {
-		error("-I is not supported yet");
+	if (repeat < 1 || timeout_ms < 0 || delay_ms < 0 || interval_ms < 0 || interval_count < 0) {
+		error("invalid value: -r, -I, --interval-count, --timeout and -D take a positive number");
+		status = PULSE_EXIT_USAGE;
 		goto out;
 	}
-	if (repeat < 1 || timeout_ms < 0 || delay_ms < 0) {
-		error("invalid value: -r, --timeout and -D take a positive number");
+	if (interval_ms && interval_ms < 10) {
+		error("-I %d: the interval must be at least 10 ms", interval_ms);
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if ((interval_count || interval_clear) && !interval_ms) {
+		error("--interval-count and --interval-clear need -I");
 		status = PULSE_EXIT_USAGE;
 		goto out;
 	}
@@ -308,6 +332,16 @@ int cmd_stat(int argc, const char **argv)
 		}
 		started_on(out);
 	}
+	describe_target(target, sizeof(target), argc, argv);
+	po.format = json ? PULSE_STAT_FMT_JSON : csv_sep ? PULSE_STAT_FMT_CSV : PULSE_STAT_FMT_STD;
+	po.sep = csv_sep;
+	po.target = target;
+	po.big_num = big_num;
+	po.rusage = argc && repeat == 1 && !cpus;
+	po.null_run = null_run;
+	po.quiet = quiet;
+	po.interval = interval_ms;
+	interval_out = out;
 	o.cpus = cpus;
 	o.nr_cpus = nr_cpus;
 	o.threads = tids;
@@ -320,6 +354,10 @@ int cmd_stat(int argc, const char **argv)
 	o.null_run = null_run;
 	o.stop = record_signals_install();
 	o.enabled = events_enabled;
+	o.interval_ms = interval_ms;
+	o.interval_count = interval_count;
+	o.interval = print_interval;
+	o.arg = &po;
 	if (delay_ms && !quiet)
 		fprintf(stderr, "Events disabled\n");
 	ret = pulse_stat__new(&st, &evlist, PULSE_STAT_AGGR_GLOBAL);
@@ -329,23 +367,17 @@ int cmd_stat(int argc, const char **argv)
 		run_error(&res, ret, argc ? argv[0] : "");
 		goto out;
 	}
-	describe_target(target, sizeof(target), argc, argv);
-	po.format = json ? PULSE_STAT_FMT_JSON : csv_sep ? PULSE_STAT_FMT_CSV : PULSE_STAT_FMT_STD;
-	po.sep = csv_sep;
-	po.target = target;
-	po.big_num = big_num;
-	po.rusage = argc && repeat == 1 && !cpus;
-	po.null_run = null_run;
-	po.quiet = quiet;
-	if (pulse_stat__print(st, out, &po)) {
+	if (!interval_ms && pulse_stat__print(st, out, &po)) {
 		error("cannot write the counts: %s", strerror(EIO));
 		goto out;
 	}
 	status = 0;
 	if (res.forked && WIFEXITED(res.status))
 		status = WEXITSTATUS(res.status);
-	else if (res.forked && WIFSIGNALED(res.status) && res.timed_out)
+	else if (res.forked && WIFSIGNALED(res.status) && res.timed_out && timeout_ms)
 		fprintf(stderr, "%s: %s\n", argv[0], strsignal(WTERMSIG(res.status)));
+	else if (res.forked && WIFSIGNALED(res.status) && res.timed_out)
+		;	/* --interval-count stopped it */
 	else if (res.forked && WIFSIGNALED(res.status))
 		record_signals_exit_with(WTERMSIG(res.status));
 out:

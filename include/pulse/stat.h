@@ -64,7 +64,11 @@ struct pulse_stat_opts {
 	bool null_run;			/* -n: open nothing, time the workload only */
 	volatile sig_atomic_t *stop;	/* set by a signal handler: stop counting */
 	void (*enabled)(void *arg);	/* called when -D's delay is over (may be NULL) */
-	void *arg;			/* for @enabled */
+	int interval_ms;		/* -I: read and report every interval */
+	int interval_count;		/* --interval-count: stop after this many (0: no limit) */
+	/* -I: called with each interval's counts as the rows, @ts_ns since the start */
+	int (*interval)(struct pulse_stat *st, uint64_t ts_ns, void *arg);
+	void *arg;			/* for @enabled and @interval */
 };
 
 /* What one run did. */
@@ -74,7 +78,7 @@ struct pulse_stat_run {
 	int cpu;			/* open: its cpu (-1: any) */
 	pid_t tid;			/* open: its tid */
 	bool forked;			/* a workload ran */
-	bool timed_out;			/* --timeout stopped it (SIGTERM) */
+	bool timed_out;			/* --timeout or --interval-count stopped it (SIGTERM) */
 	int status;			/* its wait status */
 	uint64_t wall_ns;		/* enable (after -D's delay) to end */
 	struct timeval utime, stime;	/* the workload's rusage */
@@ -141,6 +145,9 @@ struct pulse_stat_print_opts {
 	bool rusage;			/* print user and sys (a workload ran once) */
 	bool null_run;			/* -n: no counters, no blank line before the footer */
 	bool quiet;			/* --quiet: print nothing (perf 6.1) */
+	bool interval;			/* -I: rows prefixed with @ts_ns, no footer */
+	uint64_t ts_ns;			/* -I: the interval's time since the start */
+	bool interval_header;		/* -I: the "#   time   counts unit events" line first */
 };
 
 /**

@@ -11,7 +11,9 @@
  *           value, metric unit (empty fields kept).
  * -j:       one JSON object per row, perf's keys and number formats.
  *
- * The header names the target and the footer gives the wall time (mean
+ * -I prefixes each row with the interval's time (perf's "%6lu.%09lu"),
+ * after perf's "#   time   counts unit events" header line, and has no
+ * footer. The header names the target and the footer gives the wall time (mean
  * +- stddev over -r runs) and, for one run of a workload, its user and
  * system time.
  */
@@ -100,15 +102,18 @@ static void print_csv_row(const struct pulse_stat *st, FILE *out, const struct p
 	fputc('\n', out);
 }
 
-static void print_json_row(const struct pulse_stat *st, FILE *out, const struct pulse_stat_row *r)
+static void print_json_row(const struct pulse_stat *st, FILE *out, const struct pulse_stat_row *r,
+			   bool interval)
 {
 	struct stat_metric m;
 	bool counted = r->supported && r->run;
 
+	if (!interval)
+		fputc('{', out);
 	if (counted)
-		fprintf(out, "{\"counter-value\" : \"%f\", ", shown(r));
+		fprintf(out, "\"counter-value\" : \"%f\", ", shown(r));
 	else
-		fprintf(out, "{\"counter-value\" : \"%s\", ",
+		fprintf(out, "\"counter-value\" : \"%s\", ",
 			r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
 	fprintf(out, "\"unit\" : \"%s\", \"event\" : \"%s\", ", unit_of(r), r->evsel->name);
 	if (st->nr_runs > 1)
@@ -156,6 +161,18 @@ static void print_footer(const struct pulse_stat *st, FILE *out,
 	fprintf(out, "\n\n");
 }
 
+/* -I: each row starts with the interval's time */
+static void print_ts(FILE *out, const struct pulse_stat_print_opts *o)
+{
+	unsigned long sec = o->ts_ns / 1000000000ULL, ns = o->ts_ns % 1000000000ULL;
+
+	if (o->format == PULSE_STAT_FMT_JSON)
+		fprintf(out, "{\"interval\" : %lu.%09lu, ", sec, ns);
+	else
+		fprintf(out, "%6lu.%09lu%s", sec, ns,
+			o->format == PULSE_STAT_FMT_CSV ? (o->sep ? o->sep : ",") : " ");
+}
+
 int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse_stat_print_opts *o)
 {
 	int keys = st->nr_keys ? st->nr_keys : 1;
@@ -164,7 +181,9 @@ int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse
 		return -EINVAL;
 	if (o->quiet)
 		return 0;
-	if (o->format == PULSE_STAT_FMT_STD) {
+	if (o->interval && o->interval_header && o->format == PULSE_STAT_FMT_STD)
+		fprintf(out, "#           time             counts unit events\n");
+	if (o->format == PULSE_STAT_FMT_STD && !o->interval) {
 		fprintf(out, "\n Performance counter stats for %s", o->target ? o->target : "");
 		if (st->nr_runs > 1)
 			fprintf(out, " (%d runs)", st->nr_runs);
@@ -176,15 +195,17 @@ int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse
 
 			if (pulse_stat__row(st, i, k, &r))
 				continue;
+			if (o->interval)
+				print_ts(out, o);
 			if (o->format == PULSE_STAT_FMT_CSV)
 				print_csv_row(st, out, &r, o->sep ? o->sep : ",");
 			else if (o->format == PULSE_STAT_FMT_JSON)
-				print_json_row(st, out, &r);
+				print_json_row(st, out, &r, o->interval);
 			else
 				print_std_row(st, out, &r, o);
 		}
 	}
-	if (o->format == PULSE_STAT_FMT_STD)
+	if (o->format == PULSE_STAT_FMT_STD && !o->interval)
 		print_footer(st, out, o);
 	fflush(out);
 	return ferror(out) ? -EIO : 0;

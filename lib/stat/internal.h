@@ -19,17 +19,27 @@ struct pulse_stat {
 	int nr_runs;
 	struct pulse_stat_stats wall;	/* wall time of each run, ns */
 	struct pulse_stat_run last;	/* the last run (its rusage) */
+	struct pulse_counts *prev;	/* -I: the raw sums at the last interval, as cells */
 };
 
 /* workload.c: fork @argv held until stat_workload_go(); 0 or -errno */
 int stat_workload_start(char *const *argv, pid_t *pid, int *go_fd, int *err_fd);
 /* let it exec: 0, or the exec's -errno (the child is reaped) */
 int stat_workload_go(pid_t pid, int go_fd, int err_fd);
+/* wait4() it (@flags WNOHANG: if it has exited): 1 reaped (status, rusage in @res), 0 not yet, -errno */
+int stat_workload_reap(pid_t pid, int flags, struct pulse_stat_run *res);
+
 /*
- * Wait for it, at most @timeout_ms (0: no limit; then SIGTERM and wait);
- * fills @res's status, timed_out and rusage. Return: 0 or -errno.
+ * loop.c: count until the workload @pid (-1: none) exits, a stop, the
+ * timeout, the -p/-t tasks' end or --interval-count, reading and handing
+ * each -I interval to opts->interval. @t0: when counting started (ns,
+ * CLOCK_MONOTONIC). Return: 0 or -errno.
  */
-int stat_workload_wait(pid_t pid, int timeout_ms, struct pulse_stat_run *res);
+int stat_loop(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t pid, uint64_t t0,
+	      struct pulse_stat_run *res);
+uint64_t stat_now_ns(void);
+/* stat.c: read every cell into the rows' means; @delta: this interval's counts only */
+int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta);
 
 /* shadow.c: the metric of a row: fmt NULL when it has none */
 struct stat_metric {

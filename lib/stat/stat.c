@@ -38,6 +38,7 @@ void pulse_stat__delete(struct pulse_stat *st)
 	if (!st)
 		return;
 	free(st->cells);
+	free(st->prev);
 	free(st);
 }
 
@@ -46,7 +47,7 @@ int pulse_stat__nr_runs(const struct pulse_stat *st)
 	return st->nr_runs;
 }
 
-static uint64_t now_ns(void)
+uint64_t stat_now_ns(void)
 {
 	struct timespec ts;
 
@@ -76,36 +77,6 @@ static void config_attrs(struct pulse_stat *st, const struct pulse_stat_opts *o,
 	}
 }
 
-/* Whether every task of @o's -p/-t list has gone. */
-static bool tasks_gone(const struct pulse_stat_opts *o)
-{
-	for (int i = 0; i < o->nr_threads; i++)
-		if (o->threads[i] > 0 && (!kill(o->threads[i], 0) || errno != ESRCH))
-			return false;
-	return true;
-}
-
-/* Without a workload: count until a stop, the timeout or the tasks' end. */
-static void wait_no_workload(const struct pulse_stat_opts *o)
-{
-	int waited = 0;
-
-	while (!(o->stop && *o->stop)) {
-		int step = 100;
-
-		if (o->timeout_ms) {
-			if (waited >= o->timeout_ms)
-				break;
-			if (o->timeout_ms - waited < step)
-				step = o->timeout_ms - waited;
-		}
-		sleep_ms(step, o->stop);
-		waited += step;
-		if (o->threads && tasks_gone(o))
-			break;
-	}
-}
-
 static int alloc_rows(struct pulse_stat *st)
 {
 	int keys = 1;
@@ -117,7 +88,8 @@ static int alloc_rows(struct pulse_stat *st)
 	if (st->nr_keys)
 		return st->nr_keys == keys ? 0 : -EINVAL;
 	st->cells = calloc((size_t)st->evlist->nr * keys, sizeof(*st->cells));
-	if (!st->cells)
+	st->prev = calloc((size_t)st->evlist->nr * keys, sizeof(*st->prev));
+	if (!st->cells || !st->prev)
 		return -ENOMEM;
 	st->nr_keys = keys;
 	return 0;
@@ -149,7 +121,7 @@ static int read_evsel(struct pulse_stat *st, int idx, struct pulse_counts *acc, 
 	return 0;
 }
 
-static int read_counts(struct pulse_stat *st, bool no_scale)
+int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta)
 {
 	struct pulse_counts *acc = calloc(st->nr_keys, sizeof(*acc));
 	bool *seen = calloc(st->nr_keys, sizeof(*seen));
@@ -164,6 +136,16 @@ static int read_counts(struct pulse_stat *st, bool no_scale)
 
 			if (!seen[k])
 				continue;
+			if (delta) {
+				struct pulse_counts *p = &st->prev[i * st->nr_keys + k];
+				struct pulse_counts now = acc[k];
+
+				acc[k].val -= p->val;
+				acc[k].ena -= p->ena;
+				acc[k].run -= p->run;
+				*p = now;
+				c->val = c->ena = c->run = (struct pulse_stat_stats){};
+			}
 			if (!no_scale)
 				pulse_counts__scale(&acc[k]);
 			c->supported = true;
@@ -217,7 +199,7 @@ static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t p
 			goto out_close;
 	}
 	/* perf's elapsed time starts at the workload's go, or when -D's delay ends */
-	t0 = now_ns();
+	t0 = stat_now_ns();
 	if (pid > 0) {
 		res->forked = true;
 		ret = stat_workload_go(pid, go_fd, err_fd);
@@ -229,20 +211,17 @@ static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t p
 	}
 	if (o->delay_ms) {
 		sleep_ms(o->delay_ms, o->stop);
-		t0 = now_ns();
+		t0 = stat_now_ns();
 	}
 	if (pid <= 0 || o->delay_ms || o->cpus)
 		pulse_evlist__enable(st->evlist);
 	if (o->delay_ms && o->enabled)
 		o->enabled(o->arg);
-	if (pid > 0)
-		ret = stat_workload_wait(pid, o->timeout_ms, res);
-	else
-		wait_no_workload(o);
-	res->wall_ns = now_ns() - t0;
+	ret = stat_loop(st, o, pid, t0, res);
+	res->wall_ns = stat_now_ns() - t0;
 	pulse_evlist__disable(st->evlist);
-	if (!ret && !o->null_run)
-		ret = read_counts(st, o->no_scale);
+	if (!ret && !o->null_run && !o->interval_ms)
+		ret = stat_read_counts(st, o->no_scale, false);
 	if (ret)
 		res->stage = PULSE_STAT_READ;
 	pulse_evlist__close(st->evlist);

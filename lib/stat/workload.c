@@ -2,17 +2,14 @@
 /*
  * The command pulse stat counts: forked at once and held on a pipe until
  * the counters are open (enable_on_exec then starts them at its exec), a
- * CLOEXEC pipe carrying exec's errno back, and a wait bounded by
- * --timeout and by the stop flag of a signal handler.
+ * CLOEXEC pipe carrying exec's errno back, and its reaping with its
+ * rusage (the wait itself is loop.c's).
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "stat/internal.h"
@@ -82,48 +79,18 @@ int stat_workload_go(pid_t pid, int go_fd, int err_fd)
 	return 0;
 }
 
-static uint64_t now_ms(void)
+int stat_workload_reap(pid_t pid, int flags, struct pulse_stat_run *res)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000ULL + ts.tv_nsec / 1000000;
-}
-
-int stat_workload_wait(pid_t pid, int timeout_ms, struct pulse_stat_run *res)
-{
-	int pidfd = syscall(SYS_pidfd_open, pid, 0);
-	uint64_t end = timeout_ms > 0 ? now_ms() + timeout_ms : 0;
 	struct rusage ru;
-	bool killed = false;
+	pid_t r;
 
-	for (;;) {
-		struct pollfd p = { .fd = pidfd, .events = POLLIN };
-		int left = -1;
-
-		if (end) {
-			uint64_t t = now_ms();
-
-			left = t >= end ? 0 : (int)(end - t);
-		}
-		if (pidfd < 0)
-			break;	/* no pidfd: a plain blocking wait */
-		if (poll(&p, 1, left) > 0)
-			break;
-		if (end && now_ms() >= end && !killed) {
-			kill(pid, SIGTERM);
-			killed = res->timed_out = true;
-			end = 0;
-		}
-		/* a SIGINT from the terminal reaches the workload too: wait for it */
-	}
-	if (pidfd >= 0)
-		close(pidfd);
-	while (wait4(pid, &res->status, 0, &ru) < 0) {
+	while ((r = wait4(pid, &res->status, flags, &ru)) < 0) {
 		if (errno != EINTR)
 			return -errno;
 	}
+	if (!r)
+		return 0;
 	res->utime = ru.ru_utime;
 	res->stime = ru.ru_stime;
-	return 0;
+	return 1;
 }
