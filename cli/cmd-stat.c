@@ -32,7 +32,7 @@ static int event_error;
 static bool system_wide, json, append, quiet, null_run, big_num, no_inherit, scale = true;
 static const char *cpu_list, *pid_list, *tid_list, *csv_sep, *output_name;
 static int repeat = 1, timeout_ms, delay_ms, interval_ms, interval_count;
-static bool interval_clear;
+static bool interval_clear, no_aggr, per_thread;
 
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 {
@@ -60,6 +60,8 @@ static const struct option stat_options[] = {
 	OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to monitor"),
 	OPT_STRING('p', "pid", &pid_list, "pid", "stat events on existing process ids"),
 	OPT_STRING('t', "tid", &tid_list, "tid", "stat events on existing thread ids"),
+	OPT_BOOLEAN('A', "no-aggr", &no_aggr, "disable CPU count aggregation"),
+	OPT_BOOLEAN(0, "per-thread", &per_thread, "aggregate counts per thread"),
 	OPT_BOOLEAN('i', "no-inherit", &no_inherit, "child tasks do not inherit counters"),
 	OPT_INTEGER('r', "repeat", &repeat, "repeat command and print average + stddev"),
 	OPT_STRING('x', "field-separator", &csv_sep, "separator", "print counts with a separator"),
@@ -140,6 +142,37 @@ static int task_list(const char *list, bool whole_process, pid_t **out, int *nr)
 	}
 	*out = t;
 	*nr = k;
+	return 0;
+}
+
+/* --per-thread: each thread's comm, as it is now (perf reads them at the start too) */
+static int read_comms(const pid_t *tids, int nr, char ***out)
+{
+	char **c = calloc(nr, sizeof(*c));
+
+	if (!c)
+		return -1;
+	for (int i = 0; i < nr; i++) {
+		char path[64], buf[64] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/%d/comm", tids[i]);
+		f = fopen(path, "r");
+		if (f) {
+			if (!fgets(buf, sizeof(buf), f))
+				buf[0] = 0;
+			fclose(f);
+		}
+		buf[strcspn(buf, "\n")] = 0;
+		c[i] = strdup(buf);
+		if (!c[i]) {
+			while (i--)
+				free(c[i]);
+			free(c);
+			return -1;
+		}
+	}
+	*out = c;
 	return 0;
 }
 
@@ -262,7 +295,7 @@ int cmd_stat(int argc, const char **argv)
 	int *cpus = NULL, nr_t = 0, ret, status = 1;
 	size_t nr_cpus = 0;
 	pid_t *tids = NULL;
-	char target[512];
+	char target[512], **comms = NULL;
 	FILE *out = stderr;
 
 	setlocale(LC_NUMERIC, "");
@@ -310,6 +343,25 @@ int cmd_stat(int argc, const char **argv)
 	}
 	if (cpu_list && check_online(cpus, nr_cpus)) {
 		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if (no_aggr && !cpus) {
+		error("-A needs -a or -C (counts per cpu)");
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if (per_thread && !tids) {
+		error("--per-thread needs -p or -t");
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if (no_aggr && per_thread) {
+		error("-A and --per-thread cannot be used together");
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if (per_thread && read_comms(tids, nr_t, &comms)) {
+		error("cannot read the threads' names: %s", strerror(ENOMEM));
 		goto out;
 	}
 	if (!evlist.nr && !null_run) {
@@ -360,7 +412,11 @@ int cmd_stat(int argc, const char **argv)
 	o.arg = &po;
 	if (delay_ms && !quiet)
 		fprintf(stderr, "Events disabled\n");
-	ret = pulse_stat__new(&st, &evlist, PULSE_STAT_AGGR_GLOBAL);
+	po.cpus = cpus;
+	po.tids = tids;
+	po.comms = (const char *const *)comms;
+	ret = pulse_stat__new(&st, &evlist, no_aggr ? PULSE_STAT_AGGR_CPU :
+				       per_thread ? PULSE_STAT_AGGR_THREAD : PULSE_STAT_AGGR_GLOBAL);
 	for (int i = 0; !ret && i < repeat && !*o.stop; i++)
 		ret = pulse_stat__run(st, &o, &res);
 	if (ret) {
@@ -387,6 +443,9 @@ out:
 	}
 	pulse_stat__delete(st);
 	pulse_evlist__exit(&evlist);
+	for (int i = 0; comms && i < nr_t; i++)
+		free(comms[i]);
+	free(comms);
 	free(cpus);
 	free(tids);
 	record_signals_raise();

@@ -148,6 +148,9 @@ struct pulse_stat_print_opts {
 	bool interval;			/* -I: rows prefixed with @ts_ns, no footer */
 	uint64_t ts_ns;			/* -I: the interval's time since the start */
 	bool interval_header;		/* -I: the "#   time   counts unit events" line first */
+	const int *cpus;		/* -A: the cpu number of each key ("CPU3") */
+	const pid_t *tids;		/* --per-thread: the tid of each key ("comm-tid") */
+	const char *const *comms;	/* --per-thread: the comm of each key */
 };
 
 /**

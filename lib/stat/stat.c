@@ -200,6 +200,9 @@ static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t p
 	}
 	/* perf's elapsed time starts at the workload's go, or when -D's delay ends */
 	t0 = stat_now_ns();
+	/* -a, -C: counting starts before the workload does, as perf's */
+	if (o->cpus && !o->delay_ms)
+		pulse_evlist__enable(st->evlist);
 	if (pid > 0) {
 		res->forked = true;
 		ret = stat_workload_go(pid, go_fd, err_fd);
@@ -213,7 +216,7 @@ static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t p
 		sleep_ms(o->delay_ms, o->stop);
 		t0 = stat_now_ns();
 	}
-	if (pid <= 0 || o->delay_ms || o->cpus)
+	if ((pid <= 0 && !o->cpus) || o->delay_ms)
 		pulse_evlist__enable(st->evlist);
 	if (o->delay_ms && o->enabled)
 		o->enabled(o->arg);
