@@ -32,7 +32,7 @@ static int event_error;
 static bool system_wide, json, append, quiet, null_run, big_num, no_inherit, scale = true;
 static const char *cpu_list, *pid_list, *tid_list, *csv_sep, *output_name;
 static int repeat = 1, timeout_ms, delay_ms, interval_ms, interval_count;
-static bool interval_clear, no_aggr, per_thread;
+static bool interval_clear, no_aggr, per_thread, per_core, per_socket, per_die, per_node;
 
 static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 {
@@ -62,6 +62,10 @@ static const struct option stat_options[] = {
 	OPT_STRING('t', "tid", &tid_list, "tid", "stat events on existing thread ids"),
 	OPT_BOOLEAN('A', "no-aggr", &no_aggr, "disable CPU count aggregation"),
 	OPT_BOOLEAN(0, "per-thread", &per_thread, "aggregate counts per thread"),
+	OPT_BOOLEAN(0, "per-core", &per_core, "aggregate counts per physical processor core"),
+	OPT_BOOLEAN(0, "per-socket", &per_socket, "aggregate counts per processor socket"),
+	OPT_BOOLEAN(0, "per-die", &per_die, "aggregate counts per processor die"),
+	OPT_BOOLEAN(0, "per-node", &per_node, "aggregate counts per numa node"),
 	OPT_BOOLEAN('i', "no-inherit", &no_inherit, "child tasks do not inherit counters"),
 	OPT_INTEGER('r', "repeat", &repeat, "repeat command and print average + stddev"),
 	OPT_STRING('x', "field-separator", &csv_sep, "separator", "print counts with a separator"),
@@ -271,6 +275,14 @@ static int print_interval(struct pulse_stat *st, uint64_t ts_ns, void *arg)
 	return pulse_stat__print(st, interval_out, po);
 }
 
+static enum pulse_stat_aggr aggr_mode(void)
+{
+	return no_aggr ? PULSE_STAT_AGGR_CPU : per_thread ? PULSE_STAT_AGGR_THREAD :
+	       per_core ? PULSE_STAT_AGGR_CORE : per_socket ? PULSE_STAT_AGGR_SOCKET :
+	       per_die ? PULSE_STAT_AGGR_DIE : per_node ? PULSE_STAT_AGGR_NODE :
+	       PULSE_STAT_AGGR_GLOBAL;
+}
+
 /* -D's delay is over: perf's info line */
 static void events_enabled(void *arg)
 {
@@ -355,8 +367,13 @@ int cmd_stat(int argc, const char **argv)
 		status = PULSE_EXIT_USAGE;
 		goto out;
 	}
-	if (no_aggr && per_thread) {
-		error("-A and --per-thread cannot be used together");
+	if (no_aggr + per_thread + per_core + per_socket + per_die + per_node > 1) {
+		error("-A, --per-thread and --per-core/socket/die/node exclude each other");
+		status = PULSE_EXIT_USAGE;
+		goto out;
+	}
+	if ((per_core || per_socket || per_die || per_node) && !cpus) {
+		error("--per-core/socket/die/node need -a or -C");
 		status = PULSE_EXIT_USAGE;
 		goto out;
 	}
@@ -415,8 +432,7 @@ int cmd_stat(int argc, const char **argv)
 	po.cpus = cpus;
 	po.tids = tids;
 	po.comms = (const char *const *)comms;
-	ret = pulse_stat__new(&st, &evlist, no_aggr ? PULSE_STAT_AGGR_CPU :
-				       per_thread ? PULSE_STAT_AGGR_THREAD : PULSE_STAT_AGGR_GLOBAL);
+	ret = pulse_stat__new(&st, &evlist, aggr_mode());
 	for (int i = 0; !ret && i < repeat && !*o.stop; i++)
 		ret = pulse_stat__run(st, &o, &res);
 	if (ret) {

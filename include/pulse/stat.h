@@ -47,6 +47,10 @@ enum pulse_stat_aggr {
 	PULSE_STAT_AGGR_GLOBAL,		/* one row per evsel (the default) */
 	PULSE_STAT_AGGR_CPU,		/* one per evsel and cpu (-A) */
 	PULSE_STAT_AGGR_THREAD,		/* one per evsel and thread (--per-thread) */
+	PULSE_STAT_AGGR_CORE,		/* per (socket, die, core) of the cpus (--per-core) */
+	PULSE_STAT_AGGR_SOCKET,		/* per socket (--per-socket) */
+	PULSE_STAT_AGGR_DIE,		/* per (socket, die) (--per-die) */
+	PULSE_STAT_AGGR_NODE,		/* per NUMA node (--per-node) */
 };
 
 /* Where and what a run counts. */
@@ -116,7 +120,8 @@ int pulse_stat__run(struct pulse_stat *st, const struct pulse_stat_opts *opts,
 /* One printed row's values, from the means of every run so far. */
 struct pulse_stat_row {
 	const struct pulse_evsel *evsel;
-	int key;			/* cpu or thread index (AGGR_CPU, AGGR_THREAD), 0 global */
+	int key;			/* cpu or thread index (AGGR_CPU, AGGR_THREAD), the
+					 * topology key's index, 0 global */
 	bool supported;			/* opened on some cell */
 	double val;			/* mean count (scaled unless --no-scale) */
 	double ena, run;		/* mean time enabled and running, ns */

@@ -11,8 +11,9 @@
  *           value, metric unit (empty fields kept).
  * -j:       one JSON object per row, perf's keys and number formats.
  *
- * -A and --per-thread put a "CPU3" or "comm-tid" column first (threads
- * in order of their counts, highest first, as perf's sort_aggr_thread()).
+ * -A, --per-thread and --per-core/... put the key's column first (aggr.c;
+ * threads in order of their counts, highest first, as perf's
+ * sort_aggr_thread(); topology aggregates key by key).
  * -I prefixes each row with the interval's time (perf's "%6lu.%09lu"),
  * after perf's "#   time   counts unit events" header line, and has no
  * footer. The header names the target and the footer gives the wall time (mean
@@ -173,31 +174,6 @@ static void print_ts(FILE *out, const struct pulse_stat_print_opts *o)
 			o->format == PULSE_STAT_FMT_CSV ? (o->sep ? o->sep : ",") : " ");
 }
 
-/* -A, --per-thread: the row's "CPU3" or "comm-tid" column */
-static void print_key(const struct pulse_stat *st, FILE *out, const struct pulse_stat_print_opts *o,
-		      int key)
-{
-	bool csv = o->format == PULSE_STAT_FMT_CSV, json = o->format == PULSE_STAT_FMT_JSON;
-	const char *sep = csv ? (o->sep ? o->sep : ",") : " ";
-
-	if (st->aggr == PULSE_STAT_AGGR_CPU) {
-		int cpu = o->cpus ? o->cpus[key] : key;
-
-		if (json)
-			fprintf(out, "\"cpu\" : \"%d\", ", cpu);
-		else
-			fprintf(out, "CPU%*d%s", csv ? 0 : -7, cpu, sep);
-	} else if (st->aggr == PULSE_STAT_AGGR_THREAD) {
-		const char *comm = o->comms && o->comms[key] ? o->comms[key] : "";
-		int tid = o->tids ? o->tids[key] : key;
-
-		if (json)
-			fprintf(out, "\"thread\" : \"%s-%d\", ", comm, tid);
-		else
-			fprintf(out, "%*s-%*d%s", csv ? 0 : 16, comm, csv ? 0 : -8, tid, sep);
-	}
-}
-
 /* --per-thread: perf lists an event's threads by count, highest first */
 static void sort_keys(const struct pulse_stat *st, int idx, int *keys, int n)
 {
@@ -216,6 +192,26 @@ static void sort_keys(const struct pulse_stat *st, int idx, int *keys, int n)
 	}
 }
 
+static void print_row(const struct pulse_stat *st, FILE *out,
+		      const struct pulse_stat_print_opts *o, int idx, int key)
+{
+	struct pulse_stat_row r;
+
+	if (pulse_stat__row(st, idx, key, &r))
+		return;
+	if (o->interval)
+		print_ts(out, o);
+	if (o->format == PULSE_STAT_FMT_JSON && !o->interval)
+		fputc('{', out);
+	stat_aggr_print_key(st, out, o, key, r.supported);
+	if (o->format == PULSE_STAT_FMT_CSV)
+		print_csv_row(st, out, &r, o->sep ? o->sep : ",");
+	else if (o->format == PULSE_STAT_FMT_JSON)
+		print_json_row(st, out, &r);
+	else
+		print_std_row(st, out, &r, o);
+}
+
 int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse_stat_print_opts *o)
 {
 	int keys = st->nr_keys ? st->nr_keys : 1, *order;
@@ -225,11 +221,7 @@ int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse
 	if (o->quiet)
 		return 0;
 	if (o->interval && o->interval_header && o->format == PULSE_STAT_FMT_STD)
-		fprintf(out, "%s\n", st->aggr == PULSE_STAT_AGGR_CPU ?
-			"#           time CPU                    counts unit events" :
-			st->aggr == PULSE_STAT_AGGR_THREAD ?
-			"#           time             comm-pid                  counts unit events" :
-			"#           time             counts unit events");
+		fprintf(out, "%s\n", stat_aggr_interval_header(st));
 	if (o->format == PULSE_STAT_FMT_STD && !o->interval) {
 		fprintf(out, "\n Performance counter stats for %s", o->target ? o->target : "");
 		if (st->nr_runs > 1)
@@ -244,24 +236,13 @@ int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse
 			order[k] = k;
 		if (st->aggr == PULSE_STAT_AGGR_THREAD)
 			sort_keys(st, i, order, keys);
-		for (int n = 0; n < keys; n++) {
-			struct pulse_stat_row r;
-
-			if (pulse_stat__row(st, i, order[n], &r))
-				continue;
-			if (o->interval)
-				print_ts(out, o);
-			if (o->format == PULSE_STAT_FMT_JSON && !o->interval)
-				fputc('{', out);
-			print_key(st, out, o, order[n]);
-			if (o->format == PULSE_STAT_FMT_CSV)
-				print_csv_row(st, out, &r, o->sep ? o->sep : ",");
-			else if (o->format == PULSE_STAT_FMT_JSON)
-				print_json_row(st, out, &r);
-			else
-				print_std_row(st, out, &r, o);
-		}
+		/* topology modes go key by key (print_aggr()), the others event by event */
+		for (int n = 0; n < keys && !stat_aggr_key_major(st); n++)
+			print_row(st, out, o, i, order[n]);
 	}
+	for (int k = 0; !o->null_run && stat_aggr_key_major(st) && k < keys; k++)
+		for (int i = 0; i < st->evlist->nr; i++)
+			print_row(st, out, o, i, k);
 	free(order);
 	if (o->format == PULSE_STAT_FMT_STD && !o->interval)
 		print_footer(st, out, o);

@@ -11,6 +11,12 @@ struct stat_cell {
 	bool supported;			/* opened on some cell in some run */
 };
 
+/* A topology aggregate (--per-core/socket/die/node); unused fields -1. */
+struct stat_key {
+	int socket, die, core, node;
+	int nr_cpus;			/* the cpus it holds among those counted */
+};
+
 struct pulse_stat {
 	struct pulse_evlist *evlist;	/* borrowed */
 	enum pulse_stat_aggr aggr;
@@ -20,6 +26,8 @@ struct pulse_stat {
 	struct pulse_stat_stats wall;	/* wall time of each run, ns */
 	struct pulse_stat_run last;	/* the last run (its rusage) */
 	struct pulse_counts *prev;	/* -I: the raw sums at the last interval, as cells */
+	struct stat_key *keys;		/* topology modes: [nr_keys] */
+	int *key_of_cpu;		/* topology modes: the key of each cpu index */
 };
 
 /* workload.c: fork @argv held until stat_workload_go(); 0 or -errno */
@@ -40,6 +48,18 @@ int stat_loop(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t pid,
 uint64_t stat_now_ns(void);
 /* stat.c: read every cell into the rows' means; @delta: this interval's counts only */
 int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta);
+
+/* aggr.c: the keys for @cpus x @nr_threads cells: their number or -ENOMEM */
+int stat_aggr_setup(struct pulse_stat *st, const int *cpus, int nr_cpus, int nr_threads);
+/* the key of a cell */
+int stat_aggr_key(const struct pulse_stat *st, int cpu, int thread);
+/* topology modes print key by key, each with every event (perf's print_aggr()) */
+bool stat_aggr_key_major(const struct pulse_stat *st);
+/* the row's key column, perf 6.1's widths (@supported: the event was opened) */
+void stat_aggr_print_key(const struct pulse_stat *st, FILE *out,
+			 const struct pulse_stat_print_opts *o, int key, bool supported);
+/* -I's header line for the mode */
+const char *stat_aggr_interval_header(const struct pulse_stat *st);
 
 /* shadow.c: the metric of a row: fmt NULL when it has none */
 struct stat_metric {

@@ -39,6 +39,8 @@ void pulse_stat__delete(struct pulse_stat *st)
 		return;
 	free(st->cells);
 	free(st->prev);
+	free(st->keys);
+	free(st->key_of_cpu);
 	free(st);
 }
 
@@ -77,16 +79,16 @@ static void config_attrs(struct pulse_stat *st, const struct pulse_stat_opts *o,
 	}
 }
 
-static int alloc_rows(struct pulse_stat *st)
+static int alloc_rows(struct pulse_stat *st, const int *cpus)
 {
-	int keys = 1;
+	int keys;
 
-	if (st->aggr == PULSE_STAT_AGGR_CPU)
-		keys = pulse_evlist__nr_cpus(st->evlist);
-	else if (st->aggr == PULSE_STAT_AGGR_THREAD)
-		keys = pulse_evlist__nr_threads(st->evlist);
 	if (st->nr_keys)
-		return st->nr_keys == keys ? 0 : -EINVAL;
+		return 0;	/* every run opens on the same cells */
+	keys = stat_aggr_setup(st, cpus, pulse_evlist__nr_cpus(st->evlist),
+			       pulse_evlist__nr_threads(st->evlist));
+	if (keys < 0)
+		return keys;
 	st->cells = calloc((size_t)st->evlist->nr * keys, sizeof(*st->cells));
 	st->prev = calloc((size_t)st->evlist->nr * keys, sizeof(*st->prev));
 	if (!st->cells || !st->prev)
@@ -103,8 +105,7 @@ static int read_evsel(struct pulse_stat *st, int idx, struct pulse_counts *acc, 
 
 	for (int c = 0; c < nr_cpus; c++) {
 		for (int t = 0; t < nr_threads; t++) {
-			int key = st->aggr == PULSE_STAT_AGGR_CPU ? c :
-				  st->aggr == PULSE_STAT_AGGR_THREAD ? t : 0;
+			int key = stat_aggr_key(st, c, t);
 			struct pulse_counts v;
 			int ret = pulse_evlist__read(st->evlist, idx, c, t, &v);
 
@@ -194,7 +195,7 @@ static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t p
 			res->tid = or.tid;
 			goto out_kill;
 		}
-		ret = alloc_rows(st);
+		ret = alloc_rows(st, oo.cpus);
 		if (ret)
 			goto out_close;
 	}
