@@ -8,6 +8,7 @@
 #include <math.h>
 #include <sys/wait.h>
 #include <pulse/stat.h>
+#include "stat/internal.h"
 #include "test.h"
 
 static void test_stat__stats(void)
@@ -135,7 +136,54 @@ static void test_stat__repeat(void)
 	pulse_evlist__exit(&l);
 }
 
+/*
+ * Rows made by hand (no PMU multiplexes here): a counter that ran half the
+ * time it was enabled gets perf's "  (50.00%)" column, one that never ran
+ * is <not counted>, in the table and in CSV.
+ */
+static void test_stat__running_column(void)
+{
+	struct pulse_stat_print_opts po = { .sz = sizeof(po), .target = "'x'" };
+	struct pulse_evlist l;
+	struct pulse_stat *st;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	pulse_evlist__init(&l);
+	ASSERT_EQ(pulse_evlist__parse(&l, "page-faults,cs", NULL, NULL), 0);
+	ASSERT_EQ(pulse_stat__new(&st, &l, PULSE_STAT_AGGR_GLOBAL), 0);
+	st->cells = calloc(2, sizeof(*st->cells));
+	st->nr_keys = 1;
+	st->nr_runs = 1;
+	pulse_stat_stats__update(&st->wall, 1e9);
+	st->cells[0].supported = st->cells[1].supported = true;
+	pulse_stat_stats__update(&st->cells[0].val, 1234);
+	pulse_stat_stats__update(&st->cells[0].ena, 2000);
+	pulse_stat_stats__update(&st->cells[0].run, 1000);
+	pulse_stat_stats__update(&st->cells[1].ena, 2000);	/* enabled, never ran */
+
+	f = open_memstream(&buf, &len);
+	ASSERT_EQ(pulse_stat__print(st, f, &po), 0);
+	fclose(f);
+	ASSERT_TRUE(strstr(buf, "\n              1234      page-faults                     "
+				"                                     (50.00%)\n") != NULL);
+	ASSERT_TRUE(strstr(buf, "\n     <not counted>      cs                       "
+				"                                     (0.00%)\n") != NULL);
+	free(buf);
+	po.format = PULSE_STAT_FMT_CSV;
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	ASSERT_EQ(pulse_stat__print(st, f, &po), 0);
+	fclose(f);
+	ASSERT_STREQ(buf, "1234,,page-faults,1000,50.00,,\n<not counted>,,cs,0,0.00,,\n");
+	free(buf);
+	pulse_stat__delete(st);
+	pulse_evlist__exit(&l);
+}
+
 TEST_MAIN(TEST(test_stat__stats),
+	  TEST(test_stat__running_column),
 	  TEST(test_stat__skip_unsupported),
 	  TEST(test_stat__session),
 	  TEST(test_stat__repeat))
