@@ -106,15 +106,31 @@ test_expect_success 'exit status: the command'"'"'s' '
 	grep -q "page-faults" err
 '
 
+# perf 6.1 once exited 0 here while an ASan pulse ran beside it: the most
+# frequent of three runs is perf's answer
 test_expect_success PERF 'perf agrees on the exit status' '
-	rc=0; perf stat -e page-faults -- sh -c "exit 3" 2>/dev/null || rc=$?
-	expect_eq $rc 3
+	for i in 1 2 3; do
+		rc=0; perf stat -e page-faults -- sh -c "exit 3" 2>/dev/null || rc=$?
+		echo $rc
+	done | sort | uniq -c | sort -rn | head -1 | grep -q " 3\$"
 '
 
 test_expect_success 'a command killed by a signal: counts printed, pulse dies of it' '
 	rc=0; pulse stat -e page-faults -- sh -c "kill -TERM \$\$" 2>err || rc=$?
 	expect_eq $rc 143
 	grep -q "page-faults" err
+'
+
+test_expect_success PERF '-a until SIGINT: the counts, then exit 130, as perf' '
+	"$PULSE" stat -a -e cpu-clock 2>out & sp=$!; track_bg $sp
+	sleep 0.5; kill -INT $sp
+	rc=0; wait $sp || rc=$?
+	expect_eq $rc 130
+	grep -qE "msec cpu-clock +# +[0-9.]+ CPUs utilized" out
+	perf stat -a -e cpu-clock 2>out & sp=$!; track_bg $sp
+	sleep 0.5; kill -INT $sp
+	rc=0; wait $sp || rc=$?
+	expect_eq $rc 130
 '
 
 test_expect_success 'a command that cannot run: one error line, exit 1' '
