@@ -7,3 +7,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/script.sh"
 "$dir/flight.sh"
 "$dir/stat-start.sh"
+"$dir/stat-interval.sh"

@@ -288,6 +288,7 @@ static void events_enabled(void *arg)
 {
 	if (!quiet)
 		fprintf(stderr, "Events enabled\n");
+	fflush(stderr);
 }
 
 /* -o FILE: perf's first line, the local start time */
@@ -310,6 +311,8 @@ int cmd_stat(int argc, const char **argv)
 	char target[512], **comms = NULL;
 	FILE *out = stderr;
 
+	/* one write per table, not one per field: stderr is unbuffered (print flushes) */
+	setvbuf(stderr, NULL, _IOFBF, 64 << 10);
 	setlocale(LC_NUMERIC, "");
 	pulse_evlist__init(&evlist);
 	argc = parse_options(argc - 1, argv + 1, stat_options, PARSE_OPT_STOP_AT_NON_OPTION);
@@ -429,6 +432,7 @@ int cmd_stat(int argc, const char **argv)
 	o.arg = &po;
 	if (delay_ms && !quiet)
 		fprintf(stderr, "Events disabled\n");
+	fflush(stderr);
 	po.cpus = cpus;
 	po.tids = tids;
 	po.comms = (const char *const *)comms;

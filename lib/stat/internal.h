@@ -28,6 +28,7 @@ struct pulse_stat {
 	struct pulse_counts *prev;	/* -I: the raw sums at the last interval, as cells */
 	struct stat_key *keys;		/* topology modes: [nr_keys] */
 	int *key_of_cpu;		/* topology modes: the key of each cpu index */
+	int *cpus;			/* -a, -C: the cpu numbers the cells were opened on */
 };
 
 /* workload.c: fork @argv held until stat_workload_go(); 0 or -errno */

@@ -11,6 +11,7 @@
  * <not supported>, one that opened but never ran <not counted>.
  */
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@ void pulse_stat__delete(struct pulse_stat *st)
 	free(st->cells);
 	free(st->prev);
 	free(st->keys);
+	free(st->cpus);
 	free(st->key_of_cpu);
 	free(st);
 }
@@ -89,6 +91,12 @@ static int alloc_rows(struct pulse_stat *st, const int *cpus)
 			       pulse_evlist__nr_threads(st->evlist));
 	if (keys < 0)
 		return keys;
+	if (cpus && cpus[0] >= 0) {
+		st->cpus = malloc(pulse_evlist__nr_cpus(st->evlist) * sizeof(*st->cpus));
+		if (!st->cpus)
+			return -ENOMEM;
+		memcpy(st->cpus, cpus, pulse_evlist__nr_cpus(st->evlist) * sizeof(*st->cpus));
+	}
 	st->cells = calloc((size_t)st->evlist->nr * keys, sizeof(*st->cells));
 	st->prev = calloc((size_t)st->evlist->nr * keys, sizeof(*st->prev));
 	if (!st->cells || !st->prev)
@@ -97,25 +105,65 @@ static int alloc_rows(struct pulse_stat *st, const int *cpus)
 	return 0;
 }
 
-/* Read every open cell of the evsel at @idx into @acc[key], marking @seen keys. */
-static int read_evsel(struct pulse_stat *st, int idx, struct pulse_counts *acc, bool *seen)
+/*
+ * Read every cell into @raw (@rc: each read's result), cpu by cpu. With
+ * counters on several cpus pulse moves itself onto each cpu in turn and
+ * reads that cpu's cells there, as perf stat does (its affinity walk): a
+ * read of a counter active on another cpu costs an IPI.
+ */
+static void read_cells(struct pulse_stat *st, struct pulse_counts *raw, int *rc)
+{
+	int nr_cpus = pulse_evlist__nr_cpus(st->evlist);
+	int nr_threads = pulse_evlist__nr_threads(st->evlist);
+	bool affinity = st->cpus && nr_cpus > 1;
+	int first = 0, here = sched_getcpu();
+	cpu_set_t saved, one;
+
+	if (affinity && sched_getaffinity(0, sizeof(saved), &saved))
+		affinity = false;
+	/* start where pulse runs: one move per other cpu, none for the restore */
+	for (int c = 0; affinity && c < nr_cpus; c++)
+		if (st->cpus[c] == here)
+			first = c;
+	for (int k = 0; k < nr_cpus; k++) {
+		int c = (first + k) % nr_cpus;
+
+		if (affinity && st->cpus[c] < CPU_SETSIZE) {
+			CPU_ZERO(&one);
+			CPU_SET(st->cpus[c], &one);
+			sched_setaffinity(0, sizeof(one), &one);
+		}
+		for (int i = 0; i < st->evlist->nr; i++) {
+			for (int t = 0; t < nr_threads; t++) {
+				size_t n = ((size_t)i * nr_cpus + c) * nr_threads + t;
+
+				rc[n] = pulse_evlist__read(st->evlist, i, c, t, &raw[n]);
+			}
+		}
+	}
+	if (affinity)
+		sched_setaffinity(0, sizeof(saved), &saved);
+}
+
+/* Fold the cells of the evsel at @idx into @acc[key], marking @seen keys. */
+static int fold_evsel(struct pulse_stat *st, int idx, const struct pulse_counts *raw,
+		      const int *rc, struct pulse_counts *acc, bool *seen)
 {
 	int nr_cpus = pulse_evlist__nr_cpus(st->evlist);
 	int nr_threads = pulse_evlist__nr_threads(st->evlist);
 
 	for (int c = 0; c < nr_cpus; c++) {
 		for (int t = 0; t < nr_threads; t++) {
+			size_t n = ((size_t)idx * nr_cpus + c) * nr_threads + t;
 			int key = stat_aggr_key(st, c, t);
-			struct pulse_counts v;
-			int ret = pulse_evlist__read(st->evlist, idx, c, t, &v);
 
-			if (ret == -EBADF)
+			if (rc[n] == -EBADF)
 				continue;
-			if (ret)
-				return ret;
-			acc[key].val += v.val;
-			acc[key].ena += v.ena;
-			acc[key].run += v.run;
+			if (rc[n])
+				return rc[n];
+			acc[key].val += raw[n].val;
+			acc[key].ena += raw[n].ena;
+			acc[key].run += raw[n].run;
 			seen[key] = true;
 		}
 	}
@@ -124,14 +172,20 @@ static int read_evsel(struct pulse_stat *st, int idx, struct pulse_counts *acc, 
 
 int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta)
 {
+	size_t cells = (size_t)st->evlist->nr * pulse_evlist__nr_cpus(st->evlist) *
+		       pulse_evlist__nr_threads(st->evlist);
 	struct pulse_counts *acc = calloc(st->nr_keys, sizeof(*acc));
+	struct pulse_counts *raw = calloc(cells + 1, sizeof(*raw));
+	int *rc = calloc(cells + 1, sizeof(*rc));
 	bool *seen = calloc(st->nr_keys, sizeof(*seen));
-	int ret = acc && seen ? 0 : -ENOMEM;
+	int ret = acc && seen && raw && rc ? 0 : -ENOMEM;
 
+	if (!ret)
+		read_cells(st, raw, rc);
 	for (int i = 0; !ret && i < st->evlist->nr; i++) {
 		memset(acc, 0, st->nr_keys * sizeof(*acc));
 		memset(seen, 0, st->nr_keys * sizeof(*seen));
-		ret = read_evsel(st, i, acc, seen);
+		ret = fold_evsel(st, i, raw, rc, acc, seen);
 		for (int k = 0; !ret && k < st->nr_keys; k++) {
 			struct stat_cell *c = &st->cells[i * st->nr_keys + k];
 
@@ -156,6 +210,8 @@ int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta)
 		}
 	}
 	free(acc);
+	free(raw);
+	free(rc);
 	free(seen);
 	return ret;
 }
