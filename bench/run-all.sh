@@ -7,3 +7,5 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/script.sh"
 "$dir/flight.sh"
 "$dir/counter-read.sh"
+"$dir/stat-start.sh"
+"$dir/stat-interval.sh"

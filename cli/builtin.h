@@ -16,6 +16,7 @@ int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
+int cmd_stat(int argc, const char **argv);
 
 /*
  * cli/report-dump.c: `pulse report -D`, perf's --dump-raw-trace of @input

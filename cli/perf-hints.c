@@ -22,7 +22,7 @@ static const struct perf_cmd perf_cmds[] = {
 	{ "ftrace", false },	  { "iostat", false },	  { "kallsyms", false },
 	{ "kmem", false },	  { "kvm", false },	  { "kwork", false },
 	{ "lock", false },	  { "mem", false },	  { "probe", false },
-	{ "sched", false },	  { "stat", false },	  { "test", false },
+	{ "sched", false },	  { "test", false },
 	{ "timechart", false },	  { "top", false },	  { "trace", false },
 };
 

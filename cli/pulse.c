@@ -17,6 +17,7 @@ int cmd_record(int argc, const char **argv) __attribute__((weak));
 int cmd_report(int argc, const char **argv) __attribute__((weak));
 int cmd_script(int argc, const char **argv) __attribute__((weak));
 int cmd_list(int argc, const char **argv) __attribute__((weak));
+int cmd_stat(int argc, const char **argv) __attribute__((weak));
 static int cmd_version(int argc, const char **argv);
 static int cmd_help(int argc, const char **argv);
 
@@ -37,6 +38,7 @@ static struct cmd_struct commands[] = {
 	  USE_PAGER | HAS_MANUAL },
 	{ "script", cmd_script, "Read perf.data and display the trace output",
 	  USE_PAGER | HAS_MANUAL },
+	{ "stat", cmd_stat, "Run a command and count its events", HAS_MANUAL },
 	{ "list", cmd_list, "List the events of this machine", USE_PAGER | HAS_MANUAL },
 	{ "version", cmd_version, "Display the version of pulse" },
 	{ "help", cmd_help, "Display this help, or a command's manual" },

@@ -35,6 +35,9 @@ struct pulse_evlist_open_opts {
 	int nr_threads;
 	bool fallback;			/* retry a failing evsel as perf does: cycles -> cpu-clock,
 					 * then user only under perf_event_paranoid > 1 */
+	bool skip_unsupported;		/* perf stat: an evsel the kernel cannot count (ENOENT,
+					 * EOPNOTSUPP, ENODEV, ENXIO, EINVAL, or its leader is
+					 * not open) stays closed and the open goes on */
 };
 
 /* What an open did, and where it failed. */

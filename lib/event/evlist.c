@@ -104,6 +104,9 @@ static int open_evsel(struct pulse_evlist *evlist, int idx, const struct pulse_e
 		}
 		break;
 	}
+	if (o->skip_unsupported && (ret == -ENOENT || ret == -EOPNOTSUPP || ret == -ENODEV ||
+				    ret == -ENXIO || ret == -EINVAL || ret == -EBADF))
+		return 0;
 	res->evsel = e;
 	res->cpu = cpu;
 	res->tid = tid;
@@ -135,6 +138,7 @@ int pulse_evlist__open(struct pulse_evlist *evlist, const struct pulse_evlist_op
 			o.nr_threads = opts->nr_threads;
 		}
 		o.fallback = opts->fallback;
+		o.skip_unsupported = opts->skip_unsupported;
 	}
 	if (o.nr_cpus <= 0 || o.nr_threads <= 0)
 		return -EINVAL;

@@ -13,7 +13,7 @@ for c in annotate diff inject buildid-list evlist archive data; do
 	'
 done
 
-for c in top stat trace kmem lock mem sched timechart c2c kvm probe bench ftrace daemon iostat kwork; do
+for c in top trace kmem lock mem sched timechart c2c kvm probe bench ftrace daemon iostat kwork; do
 	test_expect_success "pulse $c: use perf $c" '
 		expect_fail 129 err pulse '"$c"' -a
 		one_error err "'"'$c'"' is not a pulse command"
