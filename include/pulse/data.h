@@ -213,6 +213,13 @@ struct pulse_data_writer_opts {
 	 */
 	bool direct;
 	int direct_fd;
+	/*
+	 * 0: attrs of PULSE_FILE_ATTR_SIZE bytes; else an older perf's
+	 * layout: attrs cut to this size (64..PULSE_FILE_ATTR_SIZE, a
+	 * multiple of 8; perf's PERF_ATTR_SIZE_VER0..), in the header's
+	 * attr_size, the attrs section and a pipe's HEADER_ATTRs alike
+	 */
+	size_t attr_size;
 };
 
 /**
@@ -227,7 +234,8 @@ struct pulse_data_writer_opts {
  * Writes the pipe header and HEADER_ATTR records in pipe mode; in file mode
  * nothing is written before the first record or pulse_data_writer__finish().
  *
- * Return: 0; -ENOMEM; -errno from writing the pipe prologue.
+ * Return: 0; -ENOMEM; -EINVAL for a bad opts->attr_size; -errno from
+ * writing the pipe prologue.
  */
 int pulse_data_writer__new(struct pulse_data_writer **out, int fd,
 			   const struct pulse_data_attr *attrs, size_t nr_attrs,

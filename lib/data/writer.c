@@ -41,6 +41,7 @@ struct pulse_data_writer {
 	bool failed;			/* an earlier write failed: stop writing */
 	struct pulse_data_attr *attrs;	/* owned copies (ids too) */
 	size_t nr_attrs;
+	size_t attr_bytes;		/* of each attr in the file: opts->attr_size */
 	__u64 ids_offset;
 	__u64 attrs_offset;
 	__u64 gap_offset;		/* first byte of the gap */
@@ -98,26 +99,33 @@ static size_t nr_ids_total(const struct pulse_data_writer *w)
 	return n;
 }
 
+/* One attr of the attrs section: the attr as this file lays it out, then its ids section. */
+static size_t file_attr_bytes(const struct pulse_data_writer *w)
+{
+	return w->attr_bytes + sizeof(struct pulse_file_section);
+}
+
 static void fill_header(const struct pulse_data_writer *w, struct pulse_file_header *h,
 			const __u64 *features)
 {
 	memset(h, 0, sizeof(*h));
 	h->magic = PULSE_FILE_MAGIC;
 	h->size = sizeof(*h);
-	h->attr_size = sizeof(struct pulse_file_attr);
+	h->attr_size = file_attr_bytes(w);
 	h->attrs.offset = w->attrs_offset;
-	h->attrs.size = w->nr_attrs * sizeof(struct pulse_file_attr);
+	h->attrs.size = w->nr_attrs * file_attr_bytes(w);
 	h->data.offset = w->data_offset;
 	h->data.size = w->data_size;
 	if (features)
 		memcpy(h->adds_features, features, sizeof(h->adds_features));
 }
 
-static void file_attr_of(const struct pulse_data_attr *a, struct perf_event_attr *out)
+static void file_attr_of(const struct pulse_data_writer *w, const struct pulse_data_attr *a,
+			 struct perf_event_attr *out)
 {
 	*out = a->attr;
 	/* perf 6.1 rejects attrs larger than it knows, even with zero tails. */
-	out->size = PULSE_FILE_ATTR_SIZE;
+	out->size = w->attr_bytes;
 }
 
 static int write_pipe_prologue(struct pulse_data_writer *w)
@@ -129,14 +137,14 @@ static int write_pipe_prologue(struct pulse_data_writer *w)
 		const struct pulse_data_attr *a = &w->attrs[i];
 		struct perf_event_header hdr = {
 			.type = PERF_RECORD_HEADER_ATTR,
-			.size = sizeof(hdr) + PULSE_FILE_ATTR_SIZE + a->nr_ids * sizeof(__u64),
+			.size = sizeof(hdr) + w->attr_bytes + a->nr_ids * sizeof(__u64),
 		};
 		struct perf_event_attr fa;
 
-		file_attr_of(a, &fa);
+		file_attr_of(w, a, &fa);
 		err = write_all(w->fd, &hdr, sizeof(hdr));
 		if (!err)
-			err = write_all(w->fd, &fa, PULSE_FILE_ATTR_SIZE);
+			err = write_all(w->fd, &fa, w->attr_bytes);
 		if (!err && a->nr_ids)
 			err = write_all(w->fd, a->ids, a->nr_ids * sizeof(__u64));
 	}
@@ -164,7 +172,7 @@ static int freeze_layout(struct pulse_data_writer *w)
 		return 0;
 	w->ids_offset = sizeof(struct pulse_file_header);
 	w->attrs_offset = w->ids_offset + nr_ids * sizeof(__u64);
-	w->gap_offset = w->attrs_offset + w->nr_attrs * sizeof(struct pulse_file_attr);
+	w->gap_offset = w->attrs_offset + w->nr_attrs * file_attr_bytes(w);
 	w->gap_size = PULSE_ALIGN(w->gap_size + payload_reserve(w), 4096);
 	w->data_offset = w->gap_offset + w->gap_size;
 	w->data_size = 0;
@@ -183,15 +191,17 @@ static int freeze_layout(struct pulse_data_writer *w)
 	}
 	off = w->ids_offset;
 	for (size_t i = 0; i < w->nr_attrs; i++) {
-		struct pulse_file_attr fa;
+		unsigned char fa[sizeof(struct pulse_file_attr)];
+		struct perf_event_attr attr;
+		struct pulse_file_section ids = { off, w->attrs[i].nr_ids * sizeof(__u64) };
 
-		memset(&fa, 0, sizeof(fa));
-		file_attr_of(&w->attrs[i], &fa.attr);
-		fa.ids.offset = off;
-		fa.ids.size = w->attrs[i].nr_ids * sizeof(__u64);
-		off += fa.ids.size;
-		err = pwrite_all(w->fd, &fa, sizeof(fa),
-				 w->attrs_offset + i * sizeof(fa));
+		/* an older layout: the attr cut to its size, the ids section right after */
+		file_attr_of(w, &w->attrs[i], &attr);
+		memcpy(fa, &attr, w->attr_bytes);
+		memcpy(fa + w->attr_bytes, &ids, sizeof(ids));
+		off += ids.size;
+		err = pwrite_all(w->fd, fa, file_attr_bytes(w),
+				 w->attrs_offset + i * file_attr_bytes(w));
 		if (err)
 			return err;
 	}
@@ -235,6 +245,16 @@ int pulse_data_writer__new(struct pulse_data_writer **out, int fd,
 	w->direct.fd = opts && opts->sz > offsetof(struct pulse_data_writer_opts, direct_fd) &&
 		       opts->direct ? opts->direct_fd : -1;
 	w->gap_size = opts && opts->reserve ? opts->reserve : 128 * 1024;
+	w->attr_bytes = PULSE_FILE_ATTR_SIZE;
+	if (opts && opts->sz > offsetof(struct pulse_data_writer_opts, attr_size) &&
+	    opts->attr_size) {
+		err = -EINVAL;
+		if (opts->attr_size < PERF_ATTR_SIZE_VER0 || opts->attr_size > PULSE_FILE_ATTR_SIZE ||
+		    opts->attr_size % 8)
+			goto out_delete;
+		err = -ENOMEM;
+		w->attr_bytes = opts->attr_size;
+	}
 	w->attrs = calloc(nr_attrs ? nr_attrs : 1, sizeof(*w->attrs));
 	if (!w->attrs)
 		goto out_delete;

@@ -6,7 +6,7 @@
 # event's own value), file and pipe mode, with LOST_SAMPLES records. pulse
 # report (group view, --no-group -n, -D, --stats) and pulse script (default
 # and -F period) print what perf 6.1 prints, and the lost-samples warning
-# counts records as perf's does.
+# counts records as perf's does; attrs laid out as older perfs wrote them.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 MK="$TOOLS/pulse-mkgroup"
@@ -33,6 +33,17 @@ for layout in group group-times group-lost group-all one; do
 		'$MK' $layout.pipe $layout pipe && same_all $layout.pipe &&
 		'$MK' $layout-lost.data $layout lost && same_all $layout-lost.data &&
 		'$MK' $layout-lost.pipe $layout pipe lost && same_all $layout-lost.pipe
+	"
+done
+
+# older perfs' attrs (PERF_ATTR_SIZE_VER0 64, VER3 96, VER5 112 bytes) in
+# the attrs section and in a pipe's HEADER_ATTRs
+for size in 64 96 112; do
+	test_expect_success PERF "attrs of $size bytes, as an older perf wrote them: file and pipe" "
+		'$MK' old$size.data group-times attr=$size &&
+		expect_eq \"\$(od -A n -t u8 -j 16 -N 8 old$size.data | tr -d ' ')\" $((size + 16)) &&
+		same_all old$size.data &&
+		'$MK' old$size.pipe group-times pipe attr=$size && same_all old$size.pipe
 	"
 done
 

@@ -3,7 +3,7 @@
  * pulse-mkgroup: writes a perf.data with an event group the way another
  * tool could, through the project's writer, for the group tests:
  *
- *   pulse-mkgroup OUT LAYOUT [pipe] [lost]
+ *   pulse-mkgroup OUT LAYOUT [pipe] [lost] [attr=SIZE]
  *
  * Two software events, task-clock leading page-faults (GROUP_DESC,
  * EVENT_DESC), a COMM, and 40 samples of the leader at three unmapped
@@ -12,7 +12,8 @@
  * (GROUP|ID|TOTAL_TIME_ENABLED|TOTAL_TIME_RUNNING), "group-lost"
  * (GROUP|ID|LOST), "group-all" (all four), "one" (ID alone: each event's
  * own value; page-faults then samples too), "noid" (GROUP, no ids: perf
- * delivers nothing). "pipe": pipe mode; "lost": two LOST_SAMPLES records.
+ * delivers nothing). "pipe": pipe mode; "lost": two LOST_SAMPLES records;
+ * "attr=SIZE": attrs of SIZE bytes, as an older perf wrote them (64, 96, ...).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,13 +88,16 @@ int main(int argc, char **argv)
 	int fd;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: pulse-mkgroup OUT LAYOUT [pipe] [lost]\n");
+		fprintf(stderr, "usage: pulse-mkgroup OUT LAYOUT [pipe] [lost] [attr=SIZE]\n");
 		return 129;
 	}
 	layout = argv[2];
 	for (int i = 3; i < argc; i++) {
 		wo.pipe |= !strcmp(argv[i], "pipe");
 		lost |= !strcmp(argv[i], "lost");
+		/* an older perf's attrs: attr=64 (PERF_ATTR_SIZE_VER0), 96, 112 ... */
+		if (!strncmp(argv[i], "attr=", 5))
+			wo.attr_size = strtoul(argv[i] + 5, NULL, 0);
 	}
 	if (!strcmp(layout, "group"))
 		fmt = PERF_FORMAT_GROUP | PERF_FORMAT_ID;

@@ -329,6 +329,42 @@ static void test_writer__direct_fails(void)
 	direct_appends(true);
 }
 
+/* An older perf's attr layout: attr_size and the attrs section follow it; bad sizes refused. */
+static void test_writer__older_attr_layout(void)
+{
+	struct pulse_data_writer_opts wo = { .sz = sizeof(wo), .attr_size = 96 };
+	struct pulse_data_attr a[2];
+	struct pulse_file_header h;
+	struct pulse_data_writer *w;
+	char path[] = "/tmp/pulse-test-oldattr.XXXXXX";
+	unsigned char attr[96];
+	__u32 size;
+	int fd = mkstemp(path);
+
+	ASSERT_TRUE(fd >= 0);
+	unlink(path);
+	make_attrs(a);
+	ASSERT_EQ(pulse_data_writer__new(&w, fd, a, 2, &wo), 0);
+	ASSERT_EQ(pulse_data_writer__finish(w), 0);
+	pulse_data_writer__delete(w);
+	read_header(fd, &h);
+	ASSERT_EQ(h.attr_size, 96 + 16);
+	ASSERT_EQ(h.attrs.size, 2 * (96 + 16));
+	/* the second attr starts 112 bytes after the first, with its size 96 */
+	ASSERT_EQ(pread(fd, attr, sizeof(attr), h.attrs.offset + 112), (ssize_t)sizeof(attr));
+	memcpy(&size, attr + 4, 4);
+	ASSERT_EQ(size, 96);
+	ASSERT_EQ(get_type(attr), a[1].attr.type);
+	close(fd);
+	for (size_t bad = 56; bad <= 136; bad += 4) {
+		if (bad >= 64 && bad <= 128 && bad % 8 == 0)
+			continue;
+		wo.attr_size = bad;
+		ASSERT_EQ(pulse_data_writer__new(&w, -1, a, 2, &wo), -EINVAL);
+	}
+}
+
 TEST_MAIN(TEST(test_writer__file_layout), TEST(test_writer__direct_appends),
-	  TEST(test_writer__direct_fails), TEST(test_writer__pipe_mode),
+	  TEST(test_writer__direct_fails),
+	  TEST(test_writer__older_attr_layout), TEST(test_writer__pipe_mode),
 	  TEST(test_writer__disk_full))
