@@ -17,6 +17,7 @@
 #include "builtin.h"
 #include "parse-options.h"
 #include "record.h"
+#include "stat.h"
 
 /* perf 6.1's default events, in its order */
 #define DEFAULT_EVENTS \
@@ -81,6 +82,8 @@ static const struct option stat_options[] = {
 	OPT_INTEGER('I', "interval-print", &interval_ms, "print counts at regular interval in ms"),
 	OPT_INTEGER(0, "interval-count", &interval_count, "print counts for fixed number of times"),
 	OPT_BOOLEAN(0, "interval-clear", &interval_clear, "clear screen in between new interval"),
+	OPT_STRING(0, "control", &stat_control, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+		   "enable/disable counting by commands on a fd or fifo"),
 	OPT_END(),
 };
 
@@ -323,8 +326,9 @@ int cmd_stat(int argc, const char **argv)
 		return PULSE_EXIT_USAGE;
 	}
 	argv++;
-	if (repeat < 1 || timeout_ms < 0 || delay_ms < 0 || interval_ms < 0 || interval_count < 0) {
-		error("invalid value: -r, -I, --interval-count, --timeout and -D take a positive number");
+	if (repeat < 1 || timeout_ms < 0 || (delay_ms < 0 && delay_ms != -1) || interval_ms < 0 || interval_count < 0) {
+		error("invalid value: -r, -I, --interval-count, --timeout and -D take a positive number"
+		      " (-D: or -1)");
 		status = PULSE_EXIT_USAGE;
 		goto out;
 	}
@@ -430,6 +434,10 @@ int cmd_stat(int argc, const char **argv)
 	o.interval_count = interval_count;
 	o.interval = print_interval;
 	o.arg = &po;
+	status = stat_control_setup(&o);
+	if (status)
+		goto out;
+	status = 1;
 	if (delay_ms && !quiet)
 		fprintf(stderr, "Events disabled\n");
 	fflush(stderr);

@@ -79,48 +79,14 @@ bool record_flight_wanted(void)
 	return flight_overwrite || flight_switch_output || flight_memory || trigger_evlist.nr;
 }
 
-/* perf's evlist__parse_control(): fifo:CTL[,ACK] opens fifos, fd:CTL[,ACK] takes fds */
+/* --control: cli/control.c's, for record and stat */
 int record_control_setup(struct pulse_record_opts *o)
 {
-	char *spec, *comma;
-	int ret = 0;
+	int ret;
 
 	if (!flight_control)
 		return 0;
-	spec = strdup(flight_control);
-	if (!spec)
-		return 1;
-	comma = strchr(spec, ',');
-	if (comma)
-		*comma++ = 0;
-	o->ack_fd = -1;
-	if (!strncmp(spec, "fifo:", 5)) {
-		o->ctl_fd = open(spec + 5, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-		if (o->ctl_fd < 0) {
-			error("cannot open control fifo '%s': %s", spec + 5, strerror(errno));
-			ret = 1;
-		} else if (comma && (o->ack_fd = open(comma, O_RDWR | O_CLOEXEC)) < 0) {
-			error("cannot open ack fifo '%s': %s", comma, strerror(errno));
-			ret = 1;
-		}
-	} else if (!strncmp(spec, "fd:", 3)) {
-		char *end;
-
-		o->ctl_fd = (int)strtol(spec + 3, &end, 10);
-		if (end == spec + 3 || *end || fcntl(o->ctl_fd, F_GETFL) < 0 ||
-		    (comma && ((o->ack_fd = (int)strtol(comma, &end, 10)) < 0 || *end ||
-			       fcntl(o->ack_fd, F_GETFL) < 0))) {
-			error("invalid --control '%s': the fds must be open", flight_control);
-			ret = PULSE_EXIT_USAGE;
-		} else {
-			fcntl(o->ctl_fd, F_SETFL, fcntl(o->ctl_fd, F_GETFL) | O_NONBLOCK);
-		}
-	} else {
-		error("invalid --control '%s': give fifo:ctl-fifo[,ack-fifo] or fd:ctl-fd[,ack-fd]",
-		      flight_control);
-		ret = PULSE_EXIT_USAGE;
-	}
-	free(spec);
+	ret = control_setup(flight_control, &o->ctl_fd, &o->ack_fd);
 	o->control = !ret;
 	return ret;
 }

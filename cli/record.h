@@ -80,6 +80,9 @@ bool record_flight_wanted(void);
 /* --control: 0, or an exit status after an error: line */
 int record_control_setup(struct pulse_record_opts *o);
 void record_flight_exit(void);
+/* cli/control.c: --control fifo:CTL[,ACK] or fd:CTL[,ACK] into fds (ack -1: none); 0, or an
+ * exit status after an error: line */
+int control_setup(const char *control, int *ctl_fd, int *ack_fd);
 /* Point @o's outputs at a new flight: 0 or an exit status after an error: line */
 int record_flight_setup(struct pulse_record_opts *o, const char *output, bool *quiet,
 			struct pulse_flight **out);

@@ -42,6 +42,10 @@ struct pulse_evsel {
 	struct pulse_evsel *leader;	/* the group's first event; the evsel itself when alone */
 	int nr_members;			/* on a leader: its group's events, itself included (1 alone) */
 	int group_idx;			/* position in the group: 0 for the leader */
+	/* a PMU alias's sysfs events/<alias>.unit and .scale ("Joules", 2.3e-10): stat shows
+	 * count * scale in that unit; "" and 0 when the alias has none (scale 1) */
+	char unit[32];
+	double scale;
 };
 
 /* An evlist's open state (lib/event/cells.c), reached through <pulse/evlist.h>. */

@@ -61,7 +61,8 @@ struct pulse_stat_opts {
 	const pid_t *threads;		/* -p/-t: tids; NULL: the workload (or -1 with cpus) */
 	int nr_threads;
 	char *const *argv;		/* the workload, NULL: none (count until *stop or timeout) */
-	int delay_ms;			/* -D: enable this long after the workload starts */
+	int delay_ms;			/* -D: enable this long after the workload starts;
+					 * < 0: start disabled (until a control "enable") */
 	int timeout_ms;			/* --timeout: stop (and SIGTERM the workload) after it */
 	bool no_inherit;		/* -i: do not count the workload's children */
 	bool no_scale;			/* --no-scale: keep the raw counts */
@@ -72,7 +73,13 @@ struct pulse_stat_opts {
 	int interval_count;		/* --interval-count: stop after this many (0: no limit) */
 	/* -I: called with each interval's counts as the rows, @ts_ns since the start */
 	int (*interval)(struct pulse_stat *st, uint64_t ts_ns, void *arg);
-	void *arg;			/* for @enabled and @interval */
+	void *arg;			/* for @enabled, @disabled and @interval */
+	/* --control: perf's commands (<pulse/control.h>) read from ctl_fd while counting:
+	 * "enable", "disable" (each then calls @enabled/@disabled), "ping", "stop",
+	 * "snapshot" (acknowledged only, as perf stat's) */
+	bool control;
+	int ctl_fd, ack_fd;		/* ack_fd -1: no acks */
+	void (*disabled)(void *arg);	/* called when a control "disable" stopped counting */
 };
 
 /* What one run did. */

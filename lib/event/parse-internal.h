@@ -53,6 +53,8 @@ struct pulse_pmu_format {
 struct pulse_pmu_alias {
 	char *name;
 	char *terms;			/* "event=0x3c,umask=0x1" */
+	char unit[32];			/* events/<name>.unit, "" none */
+	double scale;			/* events/<name>.scale, 0 none */
 };
 
 struct pulse_pmu {
@@ -82,6 +84,8 @@ char **pulse_pmu__names(const char *sysfs);
 struct pulse_terms {
 	char *name;			/* name=, owned by the caller afterwards */
 	bool period_set;		/* period= or freq= was given */
+	char unit[32];			/* the last alias's sysfs unit and scale (perf's) */
+	double scale;
 };
 
 /*
@@ -89,6 +93,8 @@ struct pulse_terms {
  * allows only the builtin terms (config, config1, config2, period, freq,
  * name), as for "cpu-clock/period=1000/".
  */
+/* Give @evsel the unit and scale of the alias @t came from (pmu.c). */
+void pulse_terms__unit_scale(const struct pulse_terms *t, struct pulse_evsel *evsel);
 int pulse_terms__apply(const struct pulse_pmu *pmu, const char *str, size_t len,
 		       struct perf_event_attr *attr, struct pulse_terms *out,
 		       struct pulse_parse_error *err);

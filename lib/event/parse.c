@@ -118,6 +118,7 @@ static int add_pmu_alias_events(struct parse_ctx *ctx, const char *alias, const 
 						 ctx->err);
 		if (!ret) {
 			evsel->period_from_term = t.period_set;
+			pulse_terms__unit_scale(&t, evsel);
 			if (t.name) {
 				free(evsel->name);
 				evsel->name = t.name;
@@ -312,6 +313,7 @@ static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *sla
 		return ret;
 	}
 	evsel->period_from_term = t.period_set;
+	pulse_terms__unit_scale(&t, evsel);
 	if (t.name) {
 		free(evsel->name);
 		evsel->name = t.name;

@@ -167,6 +167,27 @@ static int load_formats(struct pulse_pmu *pmu, const char *dir, struct pulse_par
 	return ret;
 }
 
+/*
+ * events/<alias>.unit and .scale, as perf's perf_pmu__parse_unit/scale():
+ * a scale that is not a number is left out (perf takes it as 1).
+ */
+static void load_unit_scale(struct pulse_pmu_alias *a, const char *dir, const char *name)
+{
+	char path[4096 + 512], text[64], *end;
+
+	a->unit[0] = 0;
+	a->scale = 0;
+	snprintf(path, sizeof(path), "%s/events/%s.unit", dir, name);
+	if (read_small_file(path, a->unit, sizeof(a->unit)))
+		a->unit[0] = 0;
+	snprintf(path, sizeof(path), "%s/events/%s.scale", dir, name);
+	if (read_small_file(path, text, sizeof(text)))
+		return;
+	a->scale = strtod(text, &end);
+	if (end == text || *end || !(a->scale > 0))
+		a->scale = 0;
+}
+
 static int load_aliases(struct pulse_pmu *pmu, const char *dir)
 {
 	char path[4096 + 512], text[1024];
@@ -195,6 +216,7 @@ static int load_aliases(struct pulse_pmu *pmu, const char *dir)
 		}
 		pmu->aliases = a;
 		a = &pmu->aliases[pmu->nr_aliases];
+		load_unit_scale(a, dir, de->d_name);
 		a->name = strdup(de->d_name);
 		a->terms = strdup(text);
 		if (!a->name || !a->terms) {
@@ -548,6 +570,10 @@ int pulse_terms__apply(const struct pulse_pmu *pmu, const char *str, size_t len,
 			break;
 		}
 		alias_bufs = nb;
+		if (out && (alias->unit[0] || alias->scale)) {
+			memcpy(out->unit, alias->unit, sizeof(out->unit));
+			out->scale = alias->scale;
+		}
 		alias_bufs[nr_alias_bufs] = strdup(alias->terms);
 		if (!alias_bufs[nr_alias_bufs]) {
 			ret = -ENOMEM;
@@ -592,4 +618,10 @@ int pulse_terms__apply(const struct pulse_pmu *pmu, const char *str, size_t len,
 	free(terms);
 	free(buf);
 	return ret;
+}
+
+void pulse_terms__unit_scale(const struct pulse_terms *t, struct pulse_evsel *evsel)
+{
+	memcpy(evsel->unit, t->unit, sizeof(evsel->unit));
+	evsel->scale = t->scale;
 }

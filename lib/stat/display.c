@@ -37,26 +37,49 @@ static double pct_running(const struct pulse_stat_row *r)
 	return r->ena ? 100.0 * r->run / r->ena : 100.0;
 }
 
-/* The value as shown: clocks in msec. */
+/* The value as shown: clocks in msec, a PMU alias's count times its sysfs scale. */
 static double shown(const struct pulse_stat_row *r)
 {
-	return stat_evsel_is_clock(r->evsel) ? r->val * 1e-6 : r->val;
+	if (stat_evsel_is_clock(r->evsel))
+		return r->val * 1e-6;
+	return r->evsel->scale ? r->val * r->evsel->scale : r->val;
 }
 
 static const char *unit_of(const struct pulse_stat_row *r)
 {
-	return stat_evsel_is_clock(r->evsel) ? "msec" : "";
+	return stat_evsel_is_clock(r->evsel) ? "msec" : r->evsel->unit;
+}
+
+/* perf's abs_printout(): two decimals for clocks and for a scaled value that is not whole */
+static bool decimals(const struct pulse_stat_row *r)
+{
+	double v = shown(r);
+
+	return stat_evsel_is_clock(r->evsel) || (r->evsel->scale && floor(v) != v);
+}
+
+/* perf's unit_width: 4, or the longest sysfs unit of the evlist */
+static int unit_width(const struct pulse_stat *st)
+{
+	int w = 4;
+
+	for (int i = 0; i < st->evlist->nr; i++) {
+		int l = (int)strlen(st->evlist->entries[i]->unit);
+
+		w = l > w ? l : w;
+	}
+	return w;
 }
 
 static void print_std_row(const struct pulse_stat *st, FILE *out, const struct pulse_stat_row *r,
 			  const struct pulse_stat_print_opts *o)
 {
-	bool clock = stat_evsel_is_clock(r->evsel);
+	bool clock = decimals(r);
 	struct stat_metric m;
 
 	if (!r->supported || !r->run) {
-		fprintf(out, "%18s %-4s %-25s%*s", r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED,
-			unit_of(r), r->evsel->name, METRIC_LEN, "");
+		fprintf(out, "%18s %-*s %-25s%*s", r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED,
+			unit_width(st), unit_of(r), r->evsel->name, METRIC_LEN, "");
 		if (r->supported && r->run != r->ena)
 			fprintf(out, "  (%.2f%%)", pct_running(r));
 		fputc('\n', out);
@@ -66,7 +89,7 @@ static void print_std_row(const struct pulse_stat *st, FILE *out, const struct p
 		fprintf(out, clock ? "%'18.2f " : "%'18.0f ", shown(r));
 	else
 		fprintf(out, clock ? "%18.2f " : "%18.0f ", shown(r));
-	fprintf(out, "%-4s %-32s", unit_of(r), r->evsel->name);
+	fprintf(out, "%-*s %-32s", unit_width(st), unit_of(r), r->evsel->name);
 	stat_shadow_metric(st, r, &m);
 	if (m.fmt) {
 		char num[64];
@@ -91,7 +114,7 @@ static void print_csv_row(const struct pulse_stat *st, FILE *out, const struct p
 	if (!r->supported || !r->run)
 		fprintf(out, "%s", r->supported ? CNTR_NOT_COUNTED : CNTR_NOT_SUPPORTED);
 	else
-		fprintf(out, stat_evsel_is_clock(r->evsel) ? "%.2f" : "%.0f", shown(r));
+		fprintf(out, decimals(r) ? "%.2f" : "%.0f", shown(r));
 	fprintf(out, "%s%s%s%s", sep, unit_of(r), sep, r->evsel->name);
 	if (st->nr_runs > 1)
 		fprintf(out, "%s%.2f%%", sep, r->noise);

@@ -47,6 +47,14 @@ int stat_workload_reap(pid_t pid, int flags, struct pulse_stat_run *res);
 int stat_loop(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t pid, uint64_t t0,
 	      struct pulse_stat_run *res);
 uint64_t stat_now_ns(void);
+
+/* control.c: --control's commands while counting */
+struct stat_control {
+	struct pulse_stat *st;
+	const struct pulse_stat_opts *o;
+};
+/* run what the control fd holds: 0 or -errno */
+int stat_control_process(struct stat_control *ctl);
 /* stat.c: read every cell into the rows' means; @delta: this interval's counts only */
 int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta);
 

@@ -36,18 +36,35 @@ static bool tasks_gone(const struct pulse_stat_opts *o)
 	return true;
 }
 
-/* Sleep until @wake (ns), or until @pidfd is readable. Return: true the workload exited. */
-static bool sleep_until(uint64_t wake, int pidfd)
+/*
+ * Sleep until @wake (ns), until @pidfd is readable, or until --control's
+ * fd is, then run its commands. Return: 1 the workload exited, 0, -errno.
+ */
+static int sleep_until(struct pulse_stat *st, const struct pulse_stat_opts *o, uint64_t wake,
+		       int pidfd)
 {
 	uint64_t now = stat_now_ns();
 	int ms = wake > now ? (int)((wake - now + NSEC_PER_MSEC - 1) / NSEC_PER_MSEC) : 0;
-	struct pollfd p = { .fd = pidfd, .events = POLLIN };
+	struct pollfd p[2] = {
+		{ .fd = pidfd, .events = POLLIN },
+		{ .fd = o->control ? o->ctl_fd : -1, .events = POLLIN },
+	};
+	struct stat_control ctl = { st, o };
 
-	if (pidfd >= 0)
-		return poll(&p, 1, ms) > 0;
-	if (ms)
-		poll(NULL, 0, ms);
-	return false;
+	if (pidfd < 0 && !o->control) {
+		if (ms)
+			poll(NULL, 0, ms);
+		return 0;
+	}
+	if (poll(p, 2, ms) <= 0)
+		return 0;
+	if (p[1].revents & POLLIN) {
+		int ret = stat_control_process(&ctl);
+
+		if (ret < 0)
+			return ret;
+	}
+	return !!(p[0].revents & (POLLIN | POLLHUP));
 }
 
 /* One -I interval: this interval's counts as the rows, then the callback. */
@@ -82,9 +99,14 @@ int stat_loop(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t pid,
 			wake = next;
 		if (pid > 0 && pidfd < 0)	/* no pidfd: look every POLL_NS */
 			exited = stat_workload_reap(pid, WNOHANG, res) == 1;
-		if (!exited)
-			exited = sleep_until(wake, pidfd);
+		if (!exited) {
+			ret = sleep_until(st, o, wake, pidfd);
+			exited = ret == 1;
+			ret = ret < 0 ? ret : 0;
+		}
 		now = stat_now_ns();
+		if (ret)
+			break;
 		if (exited)
 			break;
 		if (pid <= 0 && ((o->stop && *o->stop) || (o->threads && tasks_gone(o))))

@@ -269,13 +269,14 @@ static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t p
 			goto out_close;
 		}
 	}
-	if (o->delay_ms) {
+	if (o->delay_ms > 0) {
 		sleep_ms(o->delay_ms, o->stop);
 		t0 = stat_now_ns();
 	}
-	if ((pid <= 0 && !o->cpus) || o->delay_ms)
+	/* -D -1: disabled until a control "enable" */
+	if (((pid <= 0 && !o->cpus) || o->delay_ms) && o->delay_ms >= 0)
 		pulse_evlist__enable(st->evlist);
-	if (o->delay_ms && o->enabled)
+	if (o->delay_ms > 0 && o->enabled)
 		o->enabled(o->arg);
 	ret = stat_loop(st, o, pid, t0, res);
 	res->wall_ns = stat_now_ns() - t0;

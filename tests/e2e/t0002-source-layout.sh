@@ -23,7 +23,7 @@ floor_of() { # folder -> level
 header_folder() {
 	case $1 in
 	core.h | buf.h | perf-abi.h) echo core ;;
-	event.h | evlist.h | open.h) echo event ;;
+	event.h | evlist.h | open.h | control.h) echo event ;;
 	mmap.h | ring-model.h) echo ring ;;
 	data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h | stat-records.h) echo data ;;
 	symbols.h | build-id.h | srcline.h) echo symbols ;;

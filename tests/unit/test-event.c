@@ -643,6 +643,29 @@ static void test_event__pmu_alias_alone(void)
 	pulse_evlist__exit(&evlist);
 }
 
+static void test_event__pmu_unit_scale(void)
+{
+	struct pulse_evlist evlist = {};
+	struct pulse_evsel **e;
+
+	/* events/<alias>.unit and .scale, with and without the PMU; none on a raw term */
+	ASSERT_EQ(parse(&evlist, "fakeuncore/clockticks/,clockticks,mispredicts,fakecpu/loads/,"
+			"fakecpu/event=1/", NULL), 0);
+	ASSERT_EQ(evlist.nr, 5);
+	e = evlist.entries;
+	ASSERT_STREQ(e[0]->unit, "MiB");
+	ASSERT_TRUE(e[0]->scale == 6.103515625e-5);
+	ASSERT_STREQ(e[1]->unit, "MiB");
+	ASSERT_TRUE(e[1]->scale == 6.103515625e-5);
+	ASSERT_STREQ(e[2]->unit, "Samples");
+	ASSERT_TRUE(e[2]->scale == 0);
+	ASSERT_STREQ(e[3]->unit, "");
+	ASSERT_TRUE(e[3]->scale == 1.0);
+	ASSERT_STREQ(e[4]->unit, "");
+	ASSERT_TRUE(e[4]->scale == 0);
+	pulse_evlist__exit(&evlist);
+}
+
 static void test_event__msr_real(void)
 {
 	struct pulse_evlist evlist = {};
@@ -711,5 +734,6 @@ TEST_MAIN(TEST(test_event__software),
 	  TEST(test_event__pmu_builtin_terms),
 	  TEST(test_event__pmu_errors),
 	  TEST(test_event__pmu_alias_alone),
+	  TEST(test_event__pmu_unit_scale),
 	  TEST(test_event__msr_real),
 	  TEST(test_event__tracefs_dir_override))

@@ -6,9 +6,11 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <pulse/stat.h>
 #include "stat/internal.h"
+#include "event-fake.h"
 #include "test.h"
 
 static void test_stat__stats(void)
@@ -182,7 +184,68 @@ static void test_stat__running_column(void)
 	pulse_evlist__exit(&l);
 }
 
+/*
+ * A PMU alias's sysfs unit and scale (no PMU here has one: the fake sysfs
+ * tree's fakeuncore/clockticks has MiB and 6.103515625e-5), counted as
+ * page-faults: the row shows count * scale with two decimals, the unit in
+ * the unit column, which widens to the longest unit as perf's unit_width.
+ */
+static void test_stat__pmu_unit_scale(void)
+{
+	static char *const argv[] = { "/bin/true", NULL };
+	struct pulse_stat_opts o = { .sz = sizeof(o), .argv = argv };
+	struct pulse_stat_print_opts po = { .sz = sizeof(po), .target = "'/bin/true'" };
+	struct pulse_stat_run res;
+	struct pulse_stat_row r;
+	struct pulse_evlist l;
+	struct pulse_stat *st;
+	char *buf = NULL, want[256];
+	size_t len = 0;
+	FILE *f;
+
+	pulse_evlist__init(&l);
+	ASSERT_EQ(parse(&l, "fakeuncore/clockticks/,page-faults", NULL), 0);
+	ASSERT_STREQ(l.entries[0]->unit, "MiB");
+	l.entries[0]->attr.type = PERF_TYPE_SOFTWARE;
+	l.entries[0]->attr.config = PERF_COUNT_SW_PAGE_FAULTS;
+	ASSERT_EQ(pulse_stat__new(&st, &l, PULSE_STAT_AGGR_GLOBAL), 0);
+	ASSERT_EQ(pulse_stat__run(st, &o, &res), 0);
+	ASSERT_EQ(pulse_stat__row(st, 0, 0, &r), 0);
+	ASSERT_TRUE(r.supported && r.val > 10);
+
+	f = open_memstream(&buf, &len);
+	ASSERT_EQ(pulse_stat__print(st, f, &po), 0);
+	fclose(f);
+	snprintf(want, sizeof(want), "\n%18.2f MiB  fakeuncore/clockticks/ ", r.val * 6.103515625e-5);
+	ASSERT_TRUE(strstr(buf, want) != NULL);
+	free(buf);
+
+	po.format = PULSE_STAT_FMT_CSV;
+	po.sep = ",";
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	ASSERT_EQ(pulse_stat__print(st, f, &po), 0);
+	fclose(f);
+	snprintf(want, sizeof(want), "%.2f,MiB,fakeuncore/clockticks/,", r.val * 6.103515625e-5);
+	ASSERT_TRUE(!strncmp(buf, want, strlen(want)));
+	free(buf);
+
+	/* a longer unit widens the column of every row */
+	snprintf(l.entries[0]->unit, sizeof(l.entries[0]->unit), "Joules");
+	po.format = PULSE_STAT_FMT_STD;
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	ASSERT_EQ(pulse_stat__print(st, f, &po), 0);
+	fclose(f);
+	ASSERT_TRUE(strstr(buf, " Joules fakeuncore/clockticks/ ") != NULL);
+	ASSERT_TRUE(strstr(buf, "        page-faults ") != NULL);
+	free(buf);
+	pulse_stat__delete(st);
+	pulse_evlist__exit(&l);
+}
+
 TEST_MAIN(TEST(test_stat__stats),
+	  TEST(test_stat__pmu_unit_scale),
 	  TEST(test_stat__running_column),
 	  TEST(test_stat__skip_unsupported),
 	  TEST(test_stat__session),
