@@ -188,7 +188,9 @@ void pulse_stat__set_read_hook(struct pulse_stat *st, pulse_stat_read_fn fn, voi
  * @raw, @rc: as for pulse_stat_read_fn; the running totals a file holds
  * @no_scale: keep the raw counts
  * @delta: an interval round: the rows get the difference to the last one
- * @wall_ns: the round's elapsed time (a FINAL round) or the interval's
+ * @wall_ns: the FINAL round's elapsed time (unused for an interval: as
+ *           perf 6.1's report, no CPUs utilized then, and rates per second
+ *           of the clock's mean over the rounds so far)
  *
  * Return: 0, -ENOMEM.
  */

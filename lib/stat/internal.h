@@ -31,6 +31,7 @@ struct pulse_stat {
 	int *cpus;			/* -a, -C: the cpu numbers the cells were opened on */
 	pulse_stat_read_fn read_hook;	/* stat record: each read's raw cells */
 	void *read_hook_arg;
+	struct pulse_stat_stats *clock_rounds;	/* stat report -I: each key's clock over the rounds */
 };
 
 /* workload.c: fork @argv held until stat_workload_go(); 0 or -errno */
@@ -78,6 +79,8 @@ struct stat_metric {
 };
 void stat_shadow_metric(const struct pulse_stat *st, const struct pulse_stat_row *row,
 			struct stat_metric *m);
+/* the mean of the clock rows of @key now, 0 when none was counted */
+double stat_clock_ns(const struct pulse_stat *st, int key);
 /* the evsel counts time in ns and is shown in msec (task-clock, cpu-clock) */
 bool stat_evsel_is_clock(const struct pulse_evsel *evsel);
 

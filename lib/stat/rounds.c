@@ -5,6 +5,7 @@
  * from a recorded round's cells instead of a run, folded as a run's are.
  */
 #include <errno.h>
+#include <stdlib.h>
 
 #include "stat/internal.h"
 
@@ -28,7 +29,24 @@ int pulse_stat__add_round(struct pulse_stat *st, const int *cpus, int nr_cpus, i
 	if (ret)
 		return ret;
 	st->wall = (struct pulse_stat_stats){};
-	pulse_stat_stats__update(&st->wall, wall_ns);
 	st->nr_runs = 1;
+	if (!delta) {
+		pulse_stat_stats__update(&st->wall, wall_ns);
+		return 0;
+	}
+	/*
+	 * perf 6.1's stat report in interval mode keeps no wall time (no CPUs
+	 * utilized) and rates per second of the clock's mean over the rounds
+	 */
+	if (!st->clock_rounds)
+		st->clock_rounds = calloc(st->nr_keys, sizeof(*st->clock_rounds));
+	if (!st->clock_rounds)
+		return -ENOMEM;
+	for (int k = 0; k < st->nr_keys; k++) {
+		double ns = stat_clock_ns(st, k);
+
+		if (ns)
+			pulse_stat_stats__update(&st->clock_rounds[k], ns);
+	}
 	return 0;
 }

@@ -43,6 +43,7 @@ void pulse_stat__delete(struct pulse_stat *st)
 	free(st->keys);
 	free(st->cpus);
 	free(st->key_of_cpu);
+	free(st->clock_rounds);
 	free(st);
 }
 

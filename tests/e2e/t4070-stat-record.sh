@@ -27,6 +27,8 @@ test_expect_success PERF,ROOT,TRACEFS 'exact getppid count in the STAT record' '
 	grep -Eq " 4,?321 +syscalls:sys_enter_getppid" tp.out &&
 	pulse script -i tp.data >script.out &&
 	grep -Eq "^ *-1 +-1 +4321 .* syscalls:sys_enter_getppid$" script.out &&
+	pulse stat report -i tp.data 2>report.out &&
+	grep -Eq " 4,?321 +syscalls:sys_enter_getppid" report.out &&
 	perf stat record -o ptp.data -e syscalls:sys_enter_getppid -- true 2>/dev/null &&
 	! perf stat report -i ptp.data >perf.out 2>&1 &&
 	! perf stat report -i tp.data >pulse-perf.out 2>&1 &&
