@@ -18,6 +18,7 @@
 #include "parse-options.h"
 #include "record.h"
 #include "stat.h"
+#include "stat-record.h"
 
 /* perf 6.1's default events, in its order */
 #define DEFAULT_EVENTS \
@@ -275,6 +276,8 @@ static int print_interval(struct pulse_stat *st, uint64_t ts_ns, void *arg)
 		printf("\033[H\033[2J\n");
 	po->ts_ns = ts_ns;
 	po->interval_header = interval_clear || nr_intervals++ % 25 == 0;
+	if (stat_record_round(ts_ns, false))
+		return -EIO;
 	return pulse_stat__print(st, interval_out, po);
 }
 
@@ -317,6 +320,10 @@ int cmd_stat(int argc, const char **argv)
 	/* one write per table, not one per field: stderr is unbuffered (print flushes) */
 	setvbuf(stderr, NULL, _IOFBF, 64 << 10);
 	setlocale(LC_NUMERIC, "");
+	if (argc > 1 && !strcmp(argv[1], "record") && !stat_recording())
+		return cmd_stat_record(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_stat_report(argc - 1, argv + 1);
 	pulse_evlist__init(&evlist);
 	argc = parse_options(argc - 1, argv + 1, stat_options, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0) {
@@ -445,12 +452,16 @@ int cmd_stat(int argc, const char **argv)
 	po.tids = tids;
 	po.comms = (const char *const *)comms;
 	ret = pulse_stat__new(&st, &evlist, aggr_mode());
+	if (!ret)
+		ret = stat_record_attach(st, &evlist, cpus, nr_cpus, tids, nr_t, interval_ms, aggr_mode());
 	for (int i = 0; !ret && i < repeat && !*o.stop; i++)
 		ret = pulse_stat__run(st, &o, &res);
 	if (ret) {
 		run_error(&res, ret, argc ? argv[0] : "");
 		goto out;
 	}
+	if (stat_record_finish(res.wall_ns, interval_ms))
+		goto out;
 	if (!interval_ms && pulse_stat__print(st, out, &po)) {
 		error("cannot write the counts: %s", strerror(EIO));
 		goto out;

@@ -175,4 +175,34 @@ struct pulse_stat_print_opts {
  */
 int pulse_stat__print(const struct pulse_stat *st, FILE *out, const struct pulse_stat_print_opts *o);
 
+/* ---- stat record / stat report (lib/stat/rounds.c) ------------------------ */
+
+/*
+ * A read's raw cells, [(idx * nr_cpus + cpu) * nr_threads + thread] of the
+ * open evlist (pulse_evlist__nr_cpus/threads/ids), @rc 0 for a cell read;
+ * called at each read (the final one, each -I interval) before the cells
+ * are folded into the rows. A non-zero return fails the read.
+ */
+typedef int (*pulse_stat_read_fn)(const struct pulse_stat *st, const struct pulse_counts *raw,
+				  const int *rc, void *arg);
+void pulse_stat__set_read_hook(struct pulse_stat *st, pulse_stat_read_fn fn, void *arg);
+
+/**
+ * pulse_stat__add_round - the rows from one round of recorded cells
+ * @st: a session on an evlist that is not opened (pulse stat report)
+ * @cpus: the cells' cpus (NULL or {-1}: any), @nr_cpus of them
+ * @nr_threads: the cells' threads
+ * @raw, @rc: as for pulse_stat_read_fn; the running totals a file holds
+ * @no_scale: keep the raw counts
+ * @delta: an interval round: the rows get the difference to the last one
+ * @wall_ns: the FINAL round's elapsed time (unused for an interval: as
+ *           perf 6.1's report, no CPUs utilized then, and rates per second
+ *           of the clock's mean over the rounds so far)
+ *
+ * Return: 0, -ENOMEM.
+ */
+int pulse_stat__add_round(struct pulse_stat *st, const int *cpus, int nr_cpus, int nr_threads,
+			  const struct pulse_counts *raw, const int *rc, bool no_scale, bool delta,
+			  uint64_t wall_ns);
+
 #endif

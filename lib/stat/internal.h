@@ -29,6 +29,9 @@ struct pulse_stat {
 	struct stat_key *keys;		/* topology modes: [nr_keys] */
 	int *key_of_cpu;		/* topology modes: the key of each cpu index */
 	int *cpus;			/* -a, -C: the cpu numbers the cells were opened on */
+	pulse_stat_read_fn read_hook;	/* stat record: each read's raw cells */
+	void *read_hook_arg;
+	struct pulse_stat_stats *clock_rounds;	/* stat report -I: each key's clock over the rounds */
 };
 
 /* workload.c: fork @argv held until stat_workload_go(); 0 or -errno */
@@ -58,6 +61,12 @@ int stat_control_process(struct stat_control *ctl);
 /* stat.c: read every cell into the rows' means; @delta: this interval's counts only */
 int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta);
 
+/* stat.c: the rows' keys and means for cells on @cpus x @nr_threads; 0 or -errno */
+int stat_alloc_rows(struct pulse_stat *st, const int *cpus, int nr_cpus, int nr_threads);
+/* fold raw cells [(idx * nr_cpus + cpu) * nr_threads + thread] (@rc 0: read) into the rows */
+int stat_fold(struct pulse_stat *st, const struct pulse_counts *raw, const int *rc, int nr_cpus,
+	      int nr_threads, bool no_scale, bool delta);
+
 /* aggr.c: the keys for @cpus x @nr_threads cells: their number or -ENOMEM */
 int stat_aggr_setup(struct pulse_stat *st, const int *cpus, int nr_cpus, int nr_threads);
 /* the key of a cell */
@@ -78,6 +87,8 @@ struct stat_metric {
 };
 void stat_shadow_metric(const struct pulse_stat *st, const struct pulse_stat_row *row,
 			struct stat_metric *m);
+/* the mean of the clock rows of @key now, 0 when none was counted */
+double stat_clock_ns(const struct pulse_stat *st, int key);
 /* the evsel counts time in ns and is shown in msec (task-clock, cpu-clock) */
 bool stat_evsel_is_clock(const struct pulse_evsel *evsel);
 

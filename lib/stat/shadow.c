@@ -19,7 +19,7 @@ bool stat_evsel_is_clock(const struct pulse_evsel *evsel)
 }
 
 /* The mean of the clock rows of the same key, 0 when none was counted. */
-static double clock_ns(const struct pulse_stat *st, int key)
+double stat_clock_ns(const struct pulse_stat *st, int key)
 {
 	double sum = 0;
 	int n = 0;
@@ -34,6 +34,12 @@ static double clock_ns(const struct pulse_stat *st, int key)
 		n++;
 	}
 	return n ? sum / n : 0;
+}
+
+/* stat report -I takes the clock's mean over the rounds so far, as perf 6.1's */
+static double clock_ns(const struct pulse_stat *st, int key)
+{
+	return st->clock_rounds ? st->clock_rounds[key].mean : stat_clock_ns(st, key);
 }
 
 void stat_shadow_metric(const struct pulse_stat *st, const struct pulse_stat_row *row,

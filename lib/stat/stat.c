@@ -43,6 +43,7 @@ void pulse_stat__delete(struct pulse_stat *st)
 	free(st->keys);
 	free(st->cpus);
 	free(st->key_of_cpu);
+	free(st->clock_rounds);
 	free(st);
 }
 
@@ -81,21 +82,20 @@ static void config_attrs(struct pulse_stat *st, const struct pulse_stat_opts *o,
 	}
 }
 
-static int alloc_rows(struct pulse_stat *st, const int *cpus)
+int stat_alloc_rows(struct pulse_stat *st, const int *cpus, int nr_cpus, int nr_threads)
 {
 	int keys;
 
 	if (st->nr_keys)
 		return 0;	/* every run opens on the same cells */
-	keys = stat_aggr_setup(st, cpus, pulse_evlist__nr_cpus(st->evlist),
-			       pulse_evlist__nr_threads(st->evlist));
+	keys = stat_aggr_setup(st, cpus, nr_cpus, nr_threads);
 	if (keys < 0)
 		return keys;
 	if (cpus && cpus[0] >= 0) {
-		st->cpus = malloc(pulse_evlist__nr_cpus(st->evlist) * sizeof(*st->cpus));
+		st->cpus = malloc(nr_cpus * sizeof(*st->cpus));
 		if (!st->cpus)
 			return -ENOMEM;
-		memcpy(st->cpus, cpus, pulse_evlist__nr_cpus(st->evlist) * sizeof(*st->cpus));
+		memcpy(st->cpus, cpus, nr_cpus * sizeof(*st->cpus));
 	}
 	st->cells = calloc((size_t)st->evlist->nr * keys, sizeof(*st->cells));
 	st->prev = calloc((size_t)st->evlist->nr * keys, sizeof(*st->prev));
@@ -147,11 +147,9 @@ static void read_cells(struct pulse_stat *st, struct pulse_counts *raw, int *rc)
 
 /* Fold the cells of the evsel at @idx into @acc[key], marking @seen keys. */
 static int fold_evsel(struct pulse_stat *st, int idx, const struct pulse_counts *raw,
-		      const int *rc, struct pulse_counts *acc, bool *seen)
+		      const int *rc, int nr_cpus, int nr_threads, struct pulse_counts *acc,
+		      bool *seen)
 {
-	int nr_cpus = pulse_evlist__nr_cpus(st->evlist);
-	int nr_threads = pulse_evlist__nr_threads(st->evlist);
-
 	for (int c = 0; c < nr_cpus; c++) {
 		for (int t = 0; t < nr_threads; t++) {
 			size_t n = ((size_t)idx * nr_cpus + c) * nr_threads + t;
@@ -172,20 +170,35 @@ static int fold_evsel(struct pulse_stat *st, int idx, const struct pulse_counts 
 
 int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta)
 {
-	size_t cells = (size_t)st->evlist->nr * pulse_evlist__nr_cpus(st->evlist) *
-		       pulse_evlist__nr_threads(st->evlist);
-	struct pulse_counts *acc = calloc(st->nr_keys, sizeof(*acc));
+	int nr_cpus = pulse_evlist__nr_cpus(st->evlist);
+	int nr_threads = pulse_evlist__nr_threads(st->evlist);
+	size_t cells = (size_t)st->evlist->nr * nr_cpus * nr_threads;
 	struct pulse_counts *raw = calloc(cells + 1, sizeof(*raw));
 	int *rc = calloc(cells + 1, sizeof(*rc));
-	bool *seen = calloc(st->nr_keys, sizeof(*seen));
-	int ret = acc && seen && raw && rc ? 0 : -ENOMEM;
+	int ret = raw && rc ? 0 : -ENOMEM;
 
 	if (!ret)
 		read_cells(st, raw, rc);
+	if (!ret && st->read_hook)
+		ret = st->read_hook(st, raw, rc, st->read_hook_arg);
+	if (!ret)
+		ret = stat_fold(st, raw, rc, nr_cpus, nr_threads, no_scale, delta);
+	free(raw);
+	free(rc);
+	return ret;
+}
+
+int stat_fold(struct pulse_stat *st, const struct pulse_counts *raw, const int *rc, int nr_cpus,
+	      int nr_threads, bool no_scale, bool delta)
+{
+	struct pulse_counts *acc = calloc(st->nr_keys + 1, sizeof(*acc));
+	bool *seen = calloc(st->nr_keys + 1, sizeof(*seen));
+	int ret = acc && seen ? 0 : -ENOMEM;
+
 	for (int i = 0; !ret && i < st->evlist->nr; i++) {
 		memset(acc, 0, st->nr_keys * sizeof(*acc));
 		memset(seen, 0, st->nr_keys * sizeof(*seen));
-		ret = fold_evsel(st, i, raw, rc, acc, seen);
+		ret = fold_evsel(st, i, raw, rc, nr_cpus, nr_threads, acc, seen);
 		for (int k = 0; !ret && k < st->nr_keys; k++) {
 			struct stat_cell *c = &st->cells[i * st->nr_keys + k];
 
@@ -210,8 +223,6 @@ int stat_read_counts(struct pulse_stat *st, bool no_scale, bool delta)
 		}
 	}
 	free(acc);
-	free(raw);
-	free(rc);
 	free(seen);
 	return ret;
 }
@@ -251,7 +262,8 @@ static int count(struct pulse_stat *st, const struct pulse_stat_opts *o, pid_t p
 			res->tid = or.tid;
 			goto out_kill;
 		}
-		ret = alloc_rows(st, oo.cpus);
+		ret = stat_alloc_rows(st, oo.cpus, pulse_evlist__nr_cpus(st->evlist),
+				      pulse_evlist__nr_threads(st->evlist));
 		if (ret)
 			goto out_close;
 	}
