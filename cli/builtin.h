@@ -30,6 +30,12 @@ int report_stats(const char *input, FILE *out);
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);
 const char *hint_for_mmap_error(int err);
+struct pulse_parse_error;
+/*
+ * An -e that did not parse: its error (and hint) lines; the exit status:
+ * usage (129), or 1 for a tracefs we may not read
+ */
+int event_parse_failed(const char *arg, int err, const struct pulse_parse_error *perr);
 
 struct pulse_data;
 /* cli/data-messages.c: the damage table's error and warning lines. */

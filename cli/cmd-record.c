@@ -43,14 +43,7 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 	memset(&perr, 0, sizeof(perr));
 	ret = pulse_evlist__parse(&evlist, arg, &po, &perr);
 	if (ret) {
-		if (perr.msg[0])
-			error("%s", perr.msg);
-		else
-			error("invalid event '%s': %s", arg, strerror(-ret));
-		if (perr.hint[0])
-			hint("%s", perr.hint);
-		/* a tracefs we may not read is not a usage error */
-		event_error = ret == -EACCES ? 1 : PULSE_EXIT_USAGE;
+		event_error = event_parse_failed(arg, ret, &perr);
 		return -1;
 	}
 	for (int i = first; i < evlist.nr; i++) {

@@ -4,7 +4,6 @@
  * counting session (open, workload, read, means) and the printing are
  * lib/stat's. Counts go to stderr, or to -o FILE, as perf's.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
@@ -46,13 +45,7 @@ static int parse_event_opt(const struct option *opt, const char *arg, int unset)
 	ret = pulse_evlist__parse(&evlist, arg, &po, &perr);
 	if (!ret)
 		return 0;
-	if (perr.msg[0])
-		error("%s", perr.msg);
-	else
-		error("invalid event '%s': %s", arg, strerror(-ret));
-	if (perr.hint[0])
-		hint("%s", perr.hint);
-	event_error = ret == -EACCES ? 1 : PULSE_EXIT_USAGE;
+	event_error = event_parse_failed(arg, ret, &perr);
 	return -1;
 }
 
@@ -88,37 +81,6 @@ static const struct option stat_options[] = {
 	OPT_END(),
 };
 
-/* Append @tid to *@t. Return: 0 or -1 (no memory). */
-static int add_tid(pid_t **t, int *k, pid_t tid)
-{
-	pid_t *n = realloc(*t, (*k + 1) * sizeof(*n));
-
-	if (!n)
-		return -1;
-	n[(*k)++] = tid;
-	*t = n;
-	return 0;
-}
-
-/* -p: every thread of @pid, as perf counts them. Return: 0 or -1. */
-static int add_threads(pid_t **t, int *k, pid_t pid)
-{
-	char path[64];
-	struct dirent *d;
-	DIR *dir;
-	int ret = 0;
-
-	snprintf(path, sizeof(path), "/proc/%d/task", pid);
-	dir = opendir(path);
-	if (!dir)
-		return add_tid(t, k, pid);
-	while (!ret && (d = readdir(dir)))
-		if (d->d_name[0] != '.')
-			ret = add_tid(t, k, atoi(d->d_name));
-	closedir(dir);
-	return ret;
-}
-
 /* "1,2" into tids: 0, or the exit status after an error: line (129 a bad list, 1 no such task) */
 static int task_list(const char *list, bool whole_process, pid_t **out, int *nr)
 {
@@ -132,16 +94,14 @@ static int task_list(const char *list, bool whole_process, pid_t **out, int *nr)
 		return PULSE_EXIT_USAGE;
 	}
 	for (size_t i = 0; !ret && i < n; i++) {
-		char path[64];
+		int err = whole_process ? pulse_threads__add_process(&t, &k, ids[i])
+				: pulse_threads__exists(ids[i]) ?: pulse_threads__add(&t, &k, ids[i]);
 
-		snprintf(path, sizeof(path), "/proc/%d/task/%d", ids[i], ids[i]);
-		if (ids[i] <= 0 || access(path, F_OK)) {
+		if (err == -ESRCH)
 			error("no such %s '%d'", whole_process ? "process" : "thread", ids[i]);
-			ret = 1;
-		} else if (whole_process ? add_threads(&t, &k, ids[i]) : add_tid(&t, &k, ids[i])) {
-			error("cannot list the threads of '%d': %s", ids[i], strerror(ENOMEM));
-			ret = 1;
-		}
+		else if (err)
+			error("cannot list the threads of '%d': %s", ids[i], strerror(-err));
+		ret = err ? 1 : 0;
 	}
 	free(ids);
 	if (ret) {

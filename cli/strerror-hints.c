@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
+#include <pulse/event.h>
 #include "builtin.h"
 #include "record.h"
 
@@ -121,4 +122,16 @@ const char *hint_for_record_open_error(const struct pulse_record_error *e, int e
 		return buf;
 	}
 	return hint_for_open_error(err, e->evsel);
+}
+
+int event_parse_failed(const char *arg, int err, const struct pulse_parse_error *perr)
+{
+	if (perr->msg[0])
+		error("%s", perr->msg);
+	else
+		error("invalid event '%s': %s", arg, strerror(-err));
+	if (perr->hint[0])
+		hint("%s", perr->hint);
+	/* a tracefs we may not read is not a usage error */
+	return err == -EACCES ? 1 : PULSE_EXIT_USAGE;
 }

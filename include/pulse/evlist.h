@@ -177,4 +177,14 @@ int pulse_evlist__read_group(const struct pulse_evlist *evlist, int idx, int cpu
  */
 int pulse_counts__scale(struct pulse_counts *counts);
 
+/*
+ * Thread lists for pulse_evlist_open_opts (lib/event/threads.c): append
+ * @tid to *@tids[*@nr] (-ENOMEM), or every thread of process @pid from
+ * /proc/PID/task (-ESRCH: no such process); whether thread @tid exists
+ * (0 or -ESRCH).
+ */
+int pulse_threads__add(pid_t **tids, int *nr, pid_t tid);
+int pulse_threads__add_process(pid_t **tids, int *nr, pid_t pid);
+int pulse_threads__exists(pid_t tid);
+
 #endif

@@ -4,7 +4,6 @@
  * threads (-p: every thread of each process, -t, or -1 for "every task",
  * system wide or for a command not yet forked).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,36 +62,7 @@ static int read_online_cpus(int **cpus)
 
 static int add_thread(struct rec *r, pid_t tid)
 {
-	pid_t *t = realloc(r->threads, (r->nr_threads + 1) * sizeof(pid_t));
-
-	if (!t)
-		return -ENOMEM;
-	r->threads = t;
-	r->threads[r->nr_threads++] = tid;
-	return 0;
-}
-
-/* Every thread of a process, from /proc/PID/task. */
-static int add_task_threads(struct rec *r, pid_t pid)
-{
-	char path[64];
-	struct dirent *de;
-	DIR *d;
-
-	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-	d = opendir(path);
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] < '0' || de->d_name[0] > '9')
-			continue;
-		if (add_thread(r, atoi(de->d_name))) {
-			closedir(d);
-			return -ENOMEM;
-		}
-	}
-	closedir(d);
-	return 0;
+	return pulse_threads__add(&r->threads, &r->nr_threads, tid);
 }
 
 int rec_setup_target(struct rec *r)
@@ -115,18 +85,15 @@ int rec_setup_target(struct rec *r)
 	if (is_system_wide(o))
 		return add_thread(r, -1);
 	for (size_t i = 0; i < o->nr_pids; i++) {
-		ret = add_task_threads(r, o->pids[i]);
+		ret = pulse_threads__add_process(&r->threads, &r->nr_threads, o->pids[i]);
 		if (ret) {
 			r->err->stage = PULSE_REC_TARGET;
 			r->err->tid = o->pids[i];
-			return ret == -ENOENT ? -ESRCH : ret;
+			return ret;
 		}
 	}
 	for (size_t i = 0; i < o->nr_tids; i++) {
-		char path[64];
-
-		snprintf(path, sizeof(path), "/proc/%d/status", (int)o->tids[i]);
-		if (access(path, F_OK)) {
+		if (pulse_threads__exists(o->tids[i])) {
 			r->err->stage = PULSE_REC_TARGET;
 			r->err->tid = o->tids[i];
 			return -ESRCH;
