@@ -3,22 +3,7 @@
 # (CSV, empty fields kept), -j (JSON lines), -r N (means, "( +- x.xx% )"),
 # -o FILE / --append, -q, -n, -B, --no-scale, --timeout, -D.
 . "$(dirname "$0")/lib/test-lib.sh"
-
-# shape FILE: numbers to N, widths kept as the line length, rate prefixes
-# and noise columns dropped (they depend on the values, as does the
-# precision of the -r footer's elapsed time)
-shape() {
-	sed -E 's/  \( \+- *[0-9.]+% \)//; s/[KMG]\/sec/\/sec /; s/ \/sec  /\/sec  /' "$1" |
-		awk '{ l = /\+- .*elapsed/ ? "w" : length($0); gsub(/[0-9][0-9.,]*/, "N"); gsub(/ +/, " ")
-		       print l ": " $0 }'
-}
-# fields FILE: CSV/JSON lines with numbers as N, prefixes dropped
-fields() { sed -E 's/"?[0-9][0-9.]*%?"?/N/g; s/[KMG]\/sec/\/sec/g' "$1"; }
-# both HOW ARGS...: perf stat and pulse stat, stderr into perf.out and pulse.out
-both() {
-	perf stat "$@" 2>perf.out >/dev/null || true
-	pulse stat "$@" 2>pulse.out >/dev/null || true
-}
+. "$(dirname "$0")/lib/stat-lib.sh"
 
 test_expect_success PERF '-x,: perf'"'"'s fields, empty ones kept' '
 	both -x, -- true

@@ -4,16 +4,7 @@
 # time, interval deltas (not totals), the workload's short last interval,
 # -x and -j rows, no footer.
 . "$(dirname "$0")/lib/test-lib.sh"
-
-shape() {
-	sed -E 's/[KMG]\/sec/\/sec /; s/ \/sec  /\/sec  /' "$1" |
-		awk '{ l = length($0); gsub(/[0-9][0-9.,]*/, "N"); gsub(/ +/, " "); print l ": " $0 }'
-}
-fields() { sed -E 's/"?[0-9][0-9.]*%?"?/N/g; s/[KMG]\/sec/\/sec/g' "$1"; }
-both() {
-	perf stat "$@" 2>perf.out >perf.stdout || true
-	pulse stat "$@" 2>pulse.out >pulse.stdout || true
-}
+. "$(dirname "$0")/lib/stat-lib.sh"
 
 test_expect_success PERF '-I 100 --interval-count 3 -a: header, three intervals, no footer' '
 	both -I 100 --interval-count 3 -a -e cpu-clock,page-faults,cycles

@@ -3,16 +3,7 @@
 # "comm-tid", by count) against perf 6.1's layouts, default, -x and -j;
 # the sums of the rows are the aggregated count.
 . "$(dirname "$0")/lib/test-lib.sh"
-
-shape() {
-	sed -E 's/  \( \+- *[0-9.]+% \)//; s/[KMG]\/sec/\/sec /; s/ \/sec  /\/sec  /' "$1" |
-		awk '{ l = length($0); gsub(/[0-9][0-9.,]*/, "N"); gsub(/ +/, " "); print l ": " $0 }'
-}
-fields() { sed -E 's/"?[0-9][0-9.]*%?"?/N/g; s/[KMG]\/sec/\/sec/g' "$1"; }
-both() {
-	perf stat "$@" 2>perf.out >/dev/null || true
-	pulse stat "$@" 2>pulse.out >/dev/null || true
-}
+. "$(dirname "$0")/lib/stat-lib.sh"
 
 test_expect_success PERF '-A -a: CPUn rows, evsel by evsel' '
 	both -A -a -e cpu-clock,page-faults,cycles -- $WL/spin 100

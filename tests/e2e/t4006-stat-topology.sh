@@ -3,16 +3,7 @@
 # the sysfs topology, key by key with every event, the aggregate's cpu
 # count, default, -x, -j and -I layouts against perf 6.1's.
 . "$(dirname "$0")/lib/test-lib.sh"
-
-shape() {
-	sed -E 's/[KMG]\/sec/\/sec /; s/ \/sec  /\/sec  /' "$1" |
-		awk '{ l = length($0); gsub(/[0-9][0-9.,]*/, "N"); gsub(/ +/, " "); print l ": " $0 }'
-}
-fields() { sed -E 's/"?[0-9][0-9.]*%?"?/N/g; s/[KMG]\/sec/\/sec/g' "$1"; }
-both() {
-	perf stat "$@" 2>perf.out >/dev/null || true
-	pulse stat "$@" 2>pulse.out >/dev/null || true
-}
+. "$(dirname "$0")/lib/stat-lib.sh"
 
 for m in core socket die node; do
 	test_expect_success PERF "--per-$m: perf's rows and columns, default, -x, -j, -I" '
