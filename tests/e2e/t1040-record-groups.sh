@@ -10,18 +10,6 @@
 work() { sh -c 'for i in 1 2 3 4 5 6; do ls /usr/bin >/dev/null; done'; }
 prec() { pulse record -q "$@" -- sh -c "$(declare -f work); work" 2>rec.err; }
 
-# same_both FILE ARGS...: perf's and pulse's report of FILE, tips left out
-same_both() {
-	local f=$1; shift
-	perf_in "$f" report --stdio "$@" 2>/dev/null | grep -v "^# (Tip:" >"$f.perf" &&
-	if is_pipe_file "$f"; then
-		pulse report -i - --stdio "$@" <"$f"
-	else
-		pulse report -i "$f" --stdio "$@"
-	fi 2>/dev/null | grep -v "^# (Tip:" >"$f.pulse" &&
-	[ -s "$f.perf" ] && diff -u "$f.perf" "$f.pulse"
-}
-
 test_expect_success PERF 'a group records: GROUP_DESC, members follow the leader' '
 	prec -o g.data -e "{task-clock,page-faults}" &&
 	perf report -i g.data --header-only 2>/dev/null | grep -qx "# group: {task-clock,page-faults}" &&
@@ -32,9 +20,9 @@ test_expect_success PERF 'a group records: GROUP_DESC, members follow the leader
 '
 
 test_expect_success PERF 'perf report reads it with the group view, as pulse' '
-	same_both g.data &&
+	same_report_in g.data &&
 	grep -q "of events .anon group { task-clock, page-faults }" g.data.pulse &&
-	same_both g.data --no-group
+	same_report_in g.data --no-group
 '
 
 test_expect_success PERF ':S: leader sampling as perf 6.1 sets it' '
@@ -47,19 +35,19 @@ test_expect_success PERF ':S: leader sampling as perf 6.1 sets it' '
 '
 
 test_expect_success PERF ':S: perf report and perf script read it as pulse' '
-	same_both gs.data && same_both gs.data -n &&
+	same_report_in gs.data && same_report_in gs.data -n &&
 	same_script gs.data && grep -q " page-faults: " gs.data.pulse &&
 	same_script gs.data -F period,event,ip
 '
 
 test_expect_success PERF 'pipe mode' '
 	prec -o - -e "{task-clock,page-faults}:S" >gs.pipe &&
-	same_both gs.pipe && same_script gs.pipe
+	same_report_in gs.pipe && same_script gs.pipe
 '
 
 test_expect_success PERF 'system wide' '
 	pulse record -q -a -o gsys.data -e "{cpu-clock,context-switches}" -- sleep 0.3 &&
-	same_both gsys.data
+	same_report_in gsys.data
 '
 
 test_expect_success PERF 'an empty group: a usage error, as perf' '

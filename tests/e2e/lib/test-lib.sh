@@ -363,6 +363,20 @@ compare_report() {
 	diff -u perf.out pulse.out || { cat pulse.err; return 1; }
 }
 
+# same_report_in FILE ARGS...: perf report and pulse report --stdio of FILE
+# (file or pipe mode) print the same, perf's random tip line left out; the
+# reports stay in FILE.perf and FILE.pulse, pulse's stderr in FILE.err
+same_report_in() {
+	local f=$1; shift
+	perf_in "$f" report --stdio "$@" 2>/dev/null | grep -v "^# (Tip:" >"$f.perf" &&
+	if is_pipe_file "$f"; then
+		pulse report -i - --stdio "$@" <"$f"
+	else
+		pulse report -i "$f" --stdio "$@"
+	fi 2>"$f.err" | grep -v "^# (Tip:" >"$f.pulse" &&
+	[ -s "$f.perf" ] && diff -u "$f.perf" "$f.pulse"
+}
+
 # same_script FILE ARGS...: pulse script and perf script print the same
 # lines (file or pipe mode), not none unless SAME_SCRIPT_EMPTY=ok, and both
 # succeed; nothing is normalised.
