@@ -18,7 +18,7 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare \
 	    -Wno-missing-field-initializers -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS)
-LDLIBS   += $(PKG_LIBS) -liberty -lpthread -lm
+LDLIBS   += $(PKG_LIBS) -lipt -liberty -lpthread -lm
 
 ifneq ($(SANITIZE),)
 BUILD    := build-san
@@ -99,11 +99,11 @@ tsan:
 	PULSE_RING_RECORDS=$${PULSE_RING_RECORDS:-2000000} build-tsan/test-ring
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
 		$(PKG_CFLAGS) -o build-tsan/test-hist-pool tests/unit/test-hist-pool.c $(LIB_SRCS) \
-		$(PKG_LIBS) -liberty -lpthread -lm
+		$(PKG_LIBS) -lipt -liberty -lpthread -lm
 	build-tsan/test-hist-pool
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
 		$(PKG_CFLAGS) -o build-tsan/test-writer tests/unit/test-writer.c $(LIB_SRCS) \
-		$(PKG_LIBS) -liberty -lpthread -lm
+		$(PKG_LIBS) -lipt -liberty -lpthread -lm
 	build-tsan/test-writer
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
 		-o build-tsan/test-counter-page tests/unit/test-counter-page.c lib/counter/page.c lib/event/counts.c \
@@ -121,7 +121,7 @@ build-fuzz/fuzz-reader: tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(wildcard include
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
-		-o $@ tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(PKG_LIBS) -liberty -lpthread -lm
+		-o $@ tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
 
 demo: setup
 	@$(MAKE) --no-print-directory $(BUILD)/pulse $(WL_BINS)

@@ -12,7 +12,7 @@ floor_of() { # folder -> level
 	event | ring | data) echo 1 ;;
 	symbols | trace | counter) echo 2 ;;
 	session) echo 3 ;;
-	hist) echo 4 ;;
+	hist | aux) echo 4 ;;
 	output) echo 5 ;;
 	report | record | stat) echo 6 ;;
 	flight) echo 7 ;;
@@ -25,7 +25,7 @@ header_folder() {
 	core.h | buf.h | perf-abi.h) echo core ;;
 	event.h | evlist.h | open.h | control.h) echo event ;;
 	mmap.h | ring-model.h) echo ring ;;
-	data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h | stat-records.h) echo data ;;
+	auxtrace.h | data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h | stat-records.h) echo data ;;
 	symbols.h | build-id.h | srcline.h) echo symbols ;;
 	trace.h | trace-decode.h) echo trace ;;
 	counter.h) echo counter ;;
