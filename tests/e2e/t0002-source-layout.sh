@@ -24,7 +24,7 @@ header_folder() {
 	case $1 in
 	core.h | buf.h | perf-abi.h) echo core ;;
 	event.h | evlist.h | open.h | control.h) echo event ;;
-	mmap.h | ring-model.h) echo ring ;;
+	mmap.h | ring-model.h | ring-aux.h) echo ring ;;
 	auxtrace.h | data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h | stat-records.h) echo data ;;
 	symbols.h | build-id.h | srcline.h) echo symbols ;;
 	trace.h | trace-decode.h) echo trace ;;
@@ -36,6 +36,7 @@ header_folder() {
 	record.h | record-output.h) echo record ;;
 	stat.h | stat-*.h) echo stat ;;
 	flight.h) echo flight ;;
+	aux.h | aux-*.h | pt-*.h | itrace.h) echo aux ;;
 	*) echo "" ;;
 	esac
 }
