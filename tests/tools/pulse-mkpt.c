@@ -6,7 +6,7 @@
  *   pulse-mkpt [options] OUT WORKLOAD
  *
  * The packets come from libipt's encoder, following pt-loop's real control
- * flow (the addresses of its symbols, read with libelf): PSB+ (MODE.Exec,
+ * flow (pt_run and its table of label offsets, pt_labels, read with libelf): PSB+ (MODE.Exec,
  * FUP, TSC, CBR), TIP.PGE at pt_run, TNT bits for the conditional branches
  * and compressed returns, TIP for the indirect call and jump (and returns
  * with noretcomp), TIP.PGD at the exit syscall. The file holds the intel_pt
@@ -37,6 +37,7 @@
 #include <gelf.h>
 #include <getopt.h>
 #include <intel-pt.h>
+#include <limits.h>
 #include <libelf.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +57,7 @@
 #define ID_DUMMY 102
 #define PT_PMU_TYPE 8
 #define LOAD_BASE 0x555555554000ULL
+#define KERNEL_START 0xffffffff81000000ULL
 #define TSC_START 2000000000000ULL	/* time = tsc / 2: 1000 s */
 #define TSC_PER_ITER 40
 
@@ -68,15 +70,12 @@
 #define CFG_BRANCH (1ULL << 13)
 #define CFG_MTC_PERIOD(p) ((__u64)(p) << 14)
 
+/* pt-loop's labels, in the order of its pt_labels table */
 enum sym {
 	S_RUN, S_LOOP, S_RET1, S_EVEN, S_RET2, S_NOTX, S_DONE, S_IND, S_IND2,
 	S_TX, S_TXADD, S_TXEND, S_TXAB, NR_SYMS
 };
 
-static const char *const sym_names[NR_SYMS] = {
-	"pt_run", "pt_loop", "pt_ret1", "pt_even", "pt_ret2", "pt_notx", "pt_done",
-	"pt_ind", "pt_ind2", "pt_tx", "pt_txadd", "pt_txend", "pt_txab",
-};
 
 struct opts {
 	long iters, psb, ovf, mismatch;
@@ -126,9 +125,13 @@ static void *grow(void *p, size_t *cap, size_t need, size_t elem)
 
 /* ---- the workload ELF ------------------------------------------------- */
 
+/* The addresses of pt-loop's labels, from its pt_labels table, at LOAD_BASE. */
 static void read_elf(struct gen *g, const char *path)
 {
+	GElf_Sym s, run = { 0 }, labels = { 0 };
 	Elf_Scn *scn = NULL;
+	Elf_Data *ld;
+	GElf_Shdr lsh;
 	size_t nr_phdr;
 	Elf *e;
 	int fd;
@@ -158,20 +161,37 @@ static void read_elf(struct gen *g, const char *path)
 			continue;
 		d = elf_getdata(scn, NULL);
 		for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym s;
 			const char *name;
 
 			if (!gelf_getsym(d, i, &s))
 				continue;
 			name = elf_strptr(e, sh.sh_link, s.st_name);
-			for (int k = 0; name && k < NR_SYMS; k++)
-				if (!strcmp(name, sym_names[k]))
-					g->sym[k] = LOAD_BASE + s.st_value;
+			if (name && !strcmp(name, "pt_run"))
+				run = s;
+			else if (name && !strcmp(name, "pt_labels"))
+				labels = s;
+		}
+	}
+	if (!run.st_value || labels.st_size != NR_SYMS * sizeof(__s32))
+		die("the workload has no pt_run or pt_labels of the expected size");
+	/* the table: offsets from pt_run, in the section that holds it */
+	scn = elf_getscn(e, labels.st_shndx);
+	if (scn && gelf_getshdr(scn, &lsh) && (ld = elf_getdata(scn, NULL)) &&
+	    labels.st_value >= lsh.sh_addr &&
+	    labels.st_value - lsh.sh_addr + labels.st_size <= ld->d_size) {
+		const unsigned char *p = (const unsigned char *)ld->d_buf +
+					 (labels.st_value - lsh.sh_addr);
+
+		for (int k = 0; k < NR_SYMS; k++) {
+			__s32 off;
+
+			memcpy(&off, p + 4 * k, 4);
+			g->sym[k] = LOAD_BASE + run.st_value + off;
 		}
 	}
 	for (int k = 0; k < NR_SYMS; k++)
 		if (!g->sym[k])
-			die("a pt_* symbol is missing from the workload");
+			die("the workload's pt_labels could not be read");
 	if (!g->text_len)
 		die("the workload has no executable segment");
 	elf_end(e);
@@ -423,12 +443,17 @@ static void begin(__u32 type, __u16 misc)
 }
 
 /* sample_id_all for IP|TID|TIME|CPU|IDENTIFIER */
-static void sample_id(__u64 time, __u64 id)
+static void sample_id_of(__u32 pid, __u32 tid, __u64 time, __u64 id)
 {
-	put32x2(PID, PID);
+	put32x2(pid, tid);
 	put64(time);
 	put32x2(CPU, 0);
 	put64(id);
+}
+
+static void sample_id(__u64 time, __u64 id)
+{
+	sample_id_of(PID, PID, time, id);
 }
 
 static void end_iov(struct pulse_data_writer *w, const void *extra, size_t extra_len)
@@ -465,7 +490,7 @@ static void write_sideband_start(struct pulse_data_writer *w, const struct gen *
 {
 	const struct opts *o = g->o;
 	__u64 t = tsc_to_time(TSC_START) - 10000;
-	char mpath[4096];
+	char mpath[PATH_MAX + 16], *real = realpath(path, NULL);
 	__u64 cfg_words[PULSE_PT_PRIV_MAX] = {
 		[PULSE_PT_PMU_TYPE] = PT_PMU_TYPE,
 		[PULSE_PT_TIME_SHIFT] = 31,
@@ -503,13 +528,25 @@ static void write_sideband_start(struct pulse_data_writer *w, const struct gen *
 		put_string(o->filter);
 	end(w);
 
+	/* the kernel's map, as perf record synthesizes it first */
+	begin(PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL);
+	put32x2(-1, 0);
+	put64(KERNEL_START);
+	put64(0x1000000);
+	put64(KERNEL_START);
+	put_string("[kernel.kallsyms]_text");
+	sample_id_of(-1, 0, t, ID_DUMMY);
+	end(w);
+
 	begin(PERF_RECORD_COMM, PERF_RECORD_MISC_COMM_EXEC);
 	put32x2(PID, PID);
 	put_string("pt-loop");
 	sample_id(t, ID_DUMMY);
 	end(w);
 
-	snprintf(mpath, sizeof(mpath), "%s%s", path, o->missing ? ".missing" : "");
+	/* the absolute path, as the kernel reports it */
+	snprintf(mpath, sizeof(mpath), "%s%s", real ? real : path, o->missing ? ".missing" : "");
+	free(real);
 	begin(PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
 	put32x2(PID, PID);
 	put64(g->text_start);
