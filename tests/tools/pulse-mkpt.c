@@ -60,6 +60,8 @@
 #define KERNEL_START 0xffffffff81000000ULL
 #define TSC_START 2000000000000ULL	/* time = tsc / 2: 1000 s */
 #define TSC_PER_ITER 40
+#define TSC_PER_CTC 16		/* AUXTRACE_INFO's TSC:CTC ratio 16/1 */
+#define MTC_PERIOD 3		/* an MTC every 8 CTC ticks */
 
 /* config bits of the intel_pt PMU (its sysfs format) */
 #define CFG_PT (1ULL << 0)
@@ -102,7 +104,7 @@ struct gen {
 	__u64 last_ip;
 	bool have_last_ip;
 	__u64 tsc;
-	unsigned int ctc;
+	__u64 ctc;
 };
 
 static void die(const char *what)
@@ -317,7 +319,7 @@ static void emit_psb(struct gen *g, __u64 fup_ip)
 	if (g->o->mtc) {
 		p.type = ppt_tma;
 		p.payload.tma.ctc = g->ctc & 0xffff;
-		p.payload.tma.fc = 0;
+		p.payload.tma.fc = g->tsc % TSC_PER_CTC;	/* ticks since the CTC tick */
 		emit(g, &p);
 	}
 	p.type = ppt_cbr;
@@ -326,20 +328,24 @@ static void emit_psb(struct gen *g, __u64 fup_ip)
 	emit_simple(g, ppt_psbend);
 }
 
-/* time passes: an MTC each 2^shift TSC ticks crossed (ratio 1:16) */
+/*
+ * Time passes: with MTC, an MTC each time CTC (= TSC / TSC_PER_CTC) crosses
+ * a multiple of 2^MTC_PERIOD, carrying CTC bits MTC_PERIOD+7..MTC_PERIOD.
+ */
 static void advance(struct gen *g, unsigned int ticks)
 {
-	unsigned int ctc = (g->tsc + ticks) >> 4;
 	struct pt_packet p = { .type = ppt_mtc };
+	__u64 ctc;
 
 	g->tsc += ticks;
-	if (!g->o->mtc || (ctc >> 6) == (g->ctc >> 6)) {
+	ctc = g->tsc / TSC_PER_CTC;
+	if (!g->o->mtc || ctc >> MTC_PERIOD == g->ctc >> MTC_PERIOD) {
 		g->ctc = ctc;
 		return;
 	}
 	flush_tnt(g);
 	g->ctc = ctc;
-	p.payload.mtc.ctc = (ctc >> 6) & 0xff;	/* mtc_period 3: CTC bit 6 up */
+	p.payload.mtc.ctc = (ctc >> MTC_PERIOD) & 0xff;
 	emit(g, &p);
 }
 
@@ -391,7 +397,7 @@ static void make_trace(struct gen *g)
 	if (!g->enc)
 		die("pt_alloc_encoder");
 	g->tsc = TSC_START;
-	g->ctc = g->tsc >> 4;
+	g->ctc = g->tsc / TSC_PER_CTC;
 	emit_psb(g, 0);
 	emit_mode_exec(g);
 	emit_ip(g, ppt_tip_pge, g->sym[S_RUN]);
@@ -504,7 +510,7 @@ static void write_sideband_start(struct pulse_data_writer *w, const struct gen *
 		[PULSE_PT_PER_CPU_MMAPS] = 1,
 		[PULSE_PT_MTC_BIT] = CFG_MTC,
 		[PULSE_PT_MTC_FREQ_BITS] = 0xfULL << 14,
-		[PULSE_PT_TSC_CTC_N] = 16,	/* TSC = CTC * 16 */
+		[PULSE_PT_TSC_CTC_N] = TSC_PER_CTC,
 		[PULSE_PT_TSC_CTC_D] = 1,
 		[PULSE_PT_CYC_BIT] = CFG_CYC,
 		[PULSE_PT_MAX_NONTURBO_RATIO] = 20,
@@ -570,7 +576,7 @@ struct index_entry {
 	__u64 file_offset, sz;
 };
 
-int main(int argc, char **argv)
+static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "pipe", no_argument, NULL, 'p' },
@@ -588,46 +594,36 @@ int main(int argc, char **argv)
 		{ "filter", required_argument, NULL, 'f' },
 		{ 0 }
 	};
-	struct opts o = { .iters = 10, .psb = 64, .ovf = -1, .mismatch = -1, .chunk = 65536,
-			  .info_words = PULSE_PT_PRIV_MAX };
-	struct pulse_data_writer_opts wo = { .sz = sizeof(wo) };
-	struct pulse_data_attr attrs[2] = { 0 };
-	__u64 ids[2] = { ID_PT, ID_DUMMY };
-	struct pulse_feat_ctx ctx = { 0 };
-	struct pulse_data_writer *w;
-	struct index_entry *index;
-	struct gen g = { .o = &o };
-	__u64 aux_off = 0, last_time;
-	size_t nr_index = 0;
-	int c, fd;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "n:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'n': o.iters = strtol(optarg, NULL, 0); break;
-		case 'p': o.pipe = true; break;
-		case 'r': o.noretcomp = true; break;
-		case 'm': o.mtc = true; break;
-		case 'c': o.cyc = true; break;
-		case 'P': o.psb = strtol(optarg, NULL, 0); break;
-		case 'C': o.chunk = strtoul(optarg, NULL, 0); break;
-		case 'M': o.missing = true; break;
-		case 'O': o.ovf = strtol(optarg, NULL, 0); break;
-		case 'X': o.mismatch = strtol(optarg, NULL, 0); break;
-		case 'x': o.tsx = true; break;
-		case 'F': o.aux_flags = strtoull(optarg, NULL, 0); break;
-		case 'I': o.info_words = atoi(optarg); break;
-		case 'f': o.filter = optarg; break;
-		default: return 129;
+		case 'n': o->iters = strtol(optarg, NULL, 0); break;
+		case 'p': o->pipe = true; break;
+		case 'r': o->noretcomp = true; break;
+		case 'm': o->mtc = true; break;
+		case 'c': o->cyc = true; break;
+		case 'P': o->psb = strtol(optarg, NULL, 0); break;
+		case 'C': o->chunk = strtoul(optarg, NULL, 0); break;
+		case 'M': o->missing = true; break;
+		case 'O': o->ovf = strtol(optarg, NULL, 0); break;
+		case 'X': o->mismatch = strtol(optarg, NULL, 0); break;
+		case 'x': o->tsx = true; break;
+		case 'F': o->aux_flags = strtoull(optarg, NULL, 0); break;
+		case 'I': o->info_words = atoi(optarg); break;
+		case 'f': o->filter = optarg; break;
+		default: return -EINVAL;
 		}
 	}
-	if (argc - optind != 2 || o.iters < 1 || o.info_words < PULSE_PT_PER_CPU_MMAPS + 1 ||
-	    o.info_words > PULSE_PT_PRIV_MAX) {
-		fprintf(stderr, "usage: pulse-mkpt [options] OUT WORKLOAD (see the source)\n");
-		return 129;
-	}
-	read_elf(&g, argv[optind + 1]);
-	make_trace(&g);
+	if (argc - optind != 2 || o->iters < 1 || o->info_words < PULSE_PT_PER_CPU_MMAPS + 1 ||
+	    o->info_words > PULSE_PT_PRIV_MAX)
+		return -EINVAL;
+	return 0;
+}
 
+/* intel_pt// and dummy:u, as perf 6.1 records a workload with -e intel_pt// */
+static void fill_attrs(struct pulse_data_attr *attrs, const __u64 *ids, const struct opts *o)
+{
 	for (int i = 0; i < 2; i++) {
 		struct perf_event_attr *a = &attrs[i].attr;
 
@@ -644,8 +640,9 @@ int main(int argc, char **argv)
 	}
 	attrs[0].attr.type = PT_PMU_TYPE;
 	attrs[0].attr.config = CFG_PT | CFG_TSC | CFG_BRANCH |
-			       (o.noretcomp ? CFG_NORETCOMP : 0) |
-			       (o.mtc ? CFG_MTC | CFG_MTC_PERIOD(3) : 0) | (o.cyc ? CFG_CYC : 0);
+			       (o->noretcomp ? CFG_NORETCOMP : 0) |
+			       (o->mtc ? CFG_MTC | CFG_MTC_PERIOD(MTC_PERIOD) : 0) |
+			       (o->cyc ? CFG_CYC : 0);
 	attrs[0].attr.disabled = 1;
 	attrs[0].attr.exclude_guest = 1;
 	attrs[0].name = "intel_pt//";
@@ -659,85 +656,99 @@ int main(int argc, char **argv)
 	attrs[1].attr.comm_exec = 1;
 	attrs[1].attr.task = 1;
 	attrs[1].name = "dummy:u";
+}
 
-	wo.pipe = o.pipe;
-	fd = strcmp(argv[optind], "-") ? open(argv[optind], O_RDWR | O_CREAT | O_TRUNC, 0644) : 1;
-	if (fd < 0 || pulse_data_writer__new(&w, fd, attrs, 2, &wo))
-		die("cannot start the output");
-	ctx.attrs = attrs;
-	ctx.nr_attrs = 2;
-	{
-		struct pulse_buf b = { 0 };
+/*
+ * The trace in chunks cut at PSBs: an AUX record, then the AUXTRACE record
+ * and its payload, then a FINISHED_ROUND; in file mode the AUXTRACE index
+ * (u64 nr, then { file offset, size of the record's header } each).
+ */
+static void write_trace(struct pulse_data_writer *w, int fd, const struct gen *g,
+			struct pulse_buf *index)
+{
+	__u64 nr = 0, aux_off = 0, t0 = tsc_to_time(TSC_START), t1 = tsc_to_time(g->tsc);
 
-		if (pulse_feat__build(PULSE_FEAT_EVENT_DESC, &b, &ctx) ||
-		    pulse_data_writer__add_feature(w, PULSE_FEAT_EVENT_DESC, b.p, b.len))
-			die("EVENT_DESC");
-		pulse_buf__release(&b);
-	}
-	write_sideband_start(w, &g, argv[optind + 1]);
-
-	/* the trace in chunks cut at PSBs: an AUX record, then the AUXTRACE */
-	index = calloc(g.nr_psbs + 1, sizeof(*index));
-	if (!index)
+	if (pulse_buf__add(index, &nr, sizeof(nr)))
 		die("out of memory");
-	last_time = tsc_to_time(g.tsc);
-	for (size_t p = 0; p < g.nr_psbs; ) {
-		size_t q = p + 1, from = g.psbs[p], to;
-		__u64 when;
+	for (size_t p = 0; p < g->nr_psbs; ) {
+		size_t q = p + 1, from = g->psbs[p], to;
 
-		while (q < g.nr_psbs && g.psbs[q] - from <= o.chunk)
+		while (q < g->nr_psbs && g->psbs[q] - from <= g->o->chunk)
 			q++;
-		to = q < g.nr_psbs ? g.psbs[q] : g.len;
-		/* the chunk ends about when its last packet was made */
-		when = tsc_to_time(TSC_START) + (last_time - tsc_to_time(TSC_START)) * to / g.len;
+		to = q < g->nr_psbs ? g->psbs[q] : g->len;
 		begin(PERF_RECORD_AUX, 0);
 		put64(aux_off);
 		put64(to - from);
-		put64(o.aux_flags);
-		sample_id(when, ID_PT);
+		put64(g->o->aux_flags);
+		/* about when the chunk's last packet was made */
+		sample_id(t0 + (t1 - t0) * to / g->len, ID_PT);
 		end(w);
 		begin(PERF_RECORD_AUXTRACE, 0);
 		put64(to - from);	/* size of the payload */
 		put64(aux_off);		/* offset in the AUX area */
-		put64(g.tsc ^ from);	/* reference */
+		put64(g->tsc ^ from);	/* reference */
 		put32x2(0, PID);	/* idx, tid */
 		put32x2(CPU, 0);	/* cpu, reserved */
-		if (!o.pipe) {
-			off_t pos = lseek(fd, 0, SEEK_CUR);
+		if (!g->o->pipe) {
+			struct index_entry e = { lseek(fd, 0, SEEK_CUR), rlen };
 
-			if (pos < 0)
-				die("lseek");
-			index[nr_index].file_offset = pos;
-			index[nr_index++].sz = rlen;	/* the header only, as perf checks */
+			if ((off_t)e.file_offset < 0 || pulse_buf__add(index, &e, sizeof(e)))
+				die("AUXTRACE index");
+			nr++;
 		}
-		end_iov(w, g.pt + from, to - from);
+		end_iov(w, g->pt + from, to - from);
 		begin(PERF_RECORD_FINISHED_ROUND, 0);
 		end(w);
 		aux_off += to - from;
 		p = q;
 	}
+	memcpy(index->p, &nr, sizeof(nr));
 
 	begin(PERF_RECORD_EXIT, 0);
 	put32x2(PID, PID);	/* pid, ppid */
 	put32x2(PID, PID);	/* tid, ptid */
-	put64(last_time + 1000);
-	sample_id(last_time + 1000, ID_DUMMY);
+	put64(t1 + 1000);
+	sample_id(t1 + 1000, ID_DUMMY);
 	end(w);
+}
 
-	if (!o.pipe) {
-		struct pulse_buf b = { 0 };
-		__u64 nr = nr_index;
+int main(int argc, char **argv)
+{
+	struct opts o = { .iters = 10, .psb = 64, .ovf = -1, .mismatch = -1, .chunk = 65536,
+			  .info_words = PULSE_PT_PRIV_MAX };
+	struct pulse_data_writer_opts wo = { .sz = sizeof(wo) };
+	struct pulse_data_attr attrs[2] = { 0 };
+	__u64 ids[2] = { ID_PT, ID_DUMMY };
+	struct pulse_feat_ctx ctx = { .attrs = attrs, .nr_attrs = 2 };
+	struct pulse_buf desc = { 0 }, index = { 0 };
+	struct pulse_data_writer *w;
+	struct gen g = { .o = &o };
+	int fd;
 
-		if (pulse_buf__add(&b, &nr, sizeof(nr)) ||
-		    pulse_buf__add(&b, index, nr_index * sizeof(*index)) ||
-		    pulse_data_writer__add_feature(w, PULSE_FEAT_AUXTRACE, b.p, b.len))
-			die("AUXTRACE index");
-		pulse_buf__release(&b);
+	if (parse_opts(argc, argv, &o)) {
+		fprintf(stderr, "usage: pulse-mkpt [options] OUT WORKLOAD (see the source)\n");
+		return 129;
 	}
+	read_elf(&g, argv[optind + 1]);
+	make_trace(&g);
+	fill_attrs(attrs, ids, &o);
+
+	wo.pipe = o.pipe;
+	fd = strcmp(argv[optind], "-") ? open(argv[optind], O_RDWR | O_CREAT | O_TRUNC, 0644) : 1;
+	if (fd < 0 || pulse_data_writer__new(&w, fd, attrs, 2, &wo))
+		die("cannot start the output");
+	if (pulse_feat__build(PULSE_FEAT_EVENT_DESC, &desc, &ctx) ||
+	    pulse_data_writer__add_feature(w, PULSE_FEAT_EVENT_DESC, desc.p, desc.len))
+		die("EVENT_DESC");
+	write_sideband_start(w, &g, argv[optind + 1]);
+	write_trace(w, fd, &g, &index);
+	if (!o.pipe && pulse_data_writer__add_feature(w, PULSE_FEAT_AUXTRACE, index.p, index.len))
+		die("AUXTRACE index");
 	if (pulse_data_writer__finish(w))
 		die("finish failed");
 	pulse_data_writer__delete(w);
-	free(index);
+	pulse_buf__release(&desc);
+	pulse_buf__release(&index);
 	free(g.pt);
 	free(g.psbs);
 	return 0;
