@@ -4,7 +4,8 @@
 # them: exactly the instructions, branches, calls and returns the loop
 # implies; the same with noretcomp, MTC, CYC, many PSBs and AUXTRACE
 # buffers, older AUXTRACE_INFO sizes; transactions; the errors of a missing
-# binary, an overflow and a mismatch; truncated AUX data; pipe mode.
+# binary, an overflow and a mismatch; an interrupt; truncated AUX data;
+# pipe mode; the header's PMU mappings.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 MKPT=$TOOLS/pulse-mkpt
@@ -116,6 +117,8 @@ test_expect_success PERF 'perf report --stdio: psb and cbr events by default; i1
 	test_must_be_empty rep.err &&
 	grep -q "^# Samples: 4  of event .psb.$" rep.out &&
 	grep -q "^# Samples: 1  of event .cbr.$" rep.out &&
+	timeout -k 5 "$TMO" perf report --header-only -i r.data >hdr.out &&
+	grep -q "^# pmu mappings: software = 1, tracepoint = 2, cpu = 4, breakpoint = 5, intel_pt = 8$" hdr.out &&
 	timeout -k 5 "$TMO" perf report --stdio -i pt.data --itrace=i1i --sort sym >reps.out 2>rep.err &&
 	test_must_be_empty rep.err &&
 	grep -q "^# Samples: 161  of event .instructions.$" reps.out &&
@@ -183,6 +186,16 @@ test_expect_success PERF 'OVF instead of the 4th iteration: an "Overflow packet"
 	pt_branches o.data >ob.out &&
 	{ branches 10 | sed -n 1,24p; echo "tr strt [unknown] => pt_run+0x8"; branches 10 | sed -n 32,76p; } >ob.exp &&
 	test_cmp ob.exp ob.out
+'
+
+test_expect_success PERF 'an interrupt (FUP, TIP.PGD, TIP.PGE): "tr end async" and "tr strt", no instruction lost' '
+	"$MKPT" -n 3 --intr 1 in.data "$PT" &&
+	pt_branches in.data >in.out &&
+	test_must_be_empty script.err &&
+	{ branches 3 | sed -n 1,10p; echo "tr end async pt_run+0xd => [unknown]";
+	  echo "tr strt [unknown] => pt_run+0xd"; branches 3 | sed -n "11,\$p"; } >in.exp &&
+	test_cmp in.exp in.out &&
+	expect_eq "$(pt_script in.data --itrace=i1i | wc -l)" $((3 + 3 * 15 + 2 + 3))
 '
 
 test_expect_success PERF 'a TNT bit where the indirect call needs a TIP: "Trace doesn'\''t match instruction"' '

@@ -25,6 +25,8 @@
  *   --missing     the MMAP2 names WORKLOAD.missing, which does not exist
  *   --ovf N       an OVF instead of the packets of iteration N, then FUP
  *   --mismatch N  a TNT bit instead of the indirect call's TIP in iteration N
+ *   --intr N      an interrupt in iteration N after pt_func returns: FUP,
+ *                 TIP.PGD (the kernel is not traced), TIP.PGE back
  *   --tsx         pt-loop's transaction each iteration: commit on even rbx,
  *                 abort on odd (MODE.TSX + FUP [+ TIP])
  *   --aux-flags F the AUX records' flags (1: TRUNCATED, 2: OVERWRITE, ...)
@@ -80,7 +82,7 @@ enum sym {
 
 
 struct opts {
-	long iters, psb, ovf, mismatch;
+	long iters, psb, ovf, mismatch, intr;
 	size_t chunk;
 	bool pipe, noretcomp, mtc, cyc, missing, tsx;
 	__u64 aux_flags;
@@ -358,9 +360,14 @@ static void ret(struct gen *g, __u64 to)
 }
 
 /* one iteration of pt_loop with rbx = @rbx */
-static void iteration(struct gen *g, long rbx, bool mismatch)
+static void iteration(struct gen *g, long rbx, bool mismatch, bool intr)
 {
 	ret(g, g->sym[S_RET1]);			/* pt_func's ret */
+	if (intr) {				/* to the kernel and back */
+		emit_ip(g, ppt_fup, g->sym[S_RET1]);
+		emit_ip(g, ppt_tip_pgd, 0);
+		emit_ip(g, ppt_tip_pge, g->sym[S_RET1]);
+	}
 	tnt(g, !(rbx & 1));			/* jz pt_even */
 	if (mismatch)
 		tnt(g, true);			/* wrong: call *%rcx needs a TIP */
@@ -412,7 +419,7 @@ static void make_trace(struct gen *g)
 			emit_ip(g, ppt_fup, rbx > 1 ? g->sym[S_LOOP] : g->sym[S_DONE]);
 			continue;
 		}
-		iteration(g, rbx, i == g->o->mismatch);
+		iteration(g, rbx, i == g->o->mismatch, i == g->o->intr);
 	}
 	emit_ip(g, ppt_tip_pgd, 0);		/* the exit syscall */
 	pt_free_encoder(g->enc);
@@ -589,6 +596,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "ovf", required_argument, NULL, 'O' },
 		{ "mismatch", required_argument, NULL, 'X' },
 		{ "tsx", no_argument, NULL, 'x' },
+		{ "intr", required_argument, NULL, 'i' },
 		{ "aux-flags", required_argument, NULL, 'F' },
 		{ "info", required_argument, NULL, 'I' },
 		{ "filter", required_argument, NULL, 'f' },
@@ -609,6 +617,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case 'O': o->ovf = strtol(optarg, NULL, 0); break;
 		case 'X': o->mismatch = strtol(optarg, NULL, 0); break;
 		case 'x': o->tsx = true; break;
+		case 'i': o->intr = strtol(optarg, NULL, 0); break;
 		case 'F': o->aux_flags = strtoull(optarg, NULL, 0); break;
 		case 'I': o->info_words = atoi(optarg); break;
 		case 'f': o->filter = optarg; break;
@@ -712,9 +721,29 @@ static void write_trace(struct pulse_data_writer *w, int fd, const struct gen *g
 	end(w);
 }
 
+/* PMU_MAPPINGS: the PMUs of an Intel machine, intel_pt at PT_PMU_TYPE */
+static void add_pmu_mappings(struct pulse_data_writer *w)
+{
+	static const struct { __u32 type; const char *name; } pmus[] = {
+		{ PERF_TYPE_SOFTWARE, "software" }, { PERF_TYPE_TRACEPOINT, "tracepoint" },
+		{ PERF_TYPE_RAW, "cpu" }, { PERF_TYPE_BREAKPOINT, "breakpoint" },
+		{ PT_PMU_TYPE, "intel_pt" },
+	};
+	struct pulse_buf b = { 0 };
+	__u32 nr = sizeof(pmus) / sizeof(pmus[0]);
+	int err = pulse_buf__add(&b, &nr, sizeof(nr));
+
+	for (__u32 i = 0; !err && i < nr; i++)
+		err = pulse_buf__add(&b, &pmus[i].type, sizeof(__u32)) ?:
+		      pulse_buf__add_string(&b, pmus[i].name);
+	if (err || pulse_data_writer__add_feature(w, PULSE_FEAT_PMU_MAPPINGS, b.p, b.len))
+		die("PMU_MAPPINGS");
+	pulse_buf__release(&b);
+}
+
 int main(int argc, char **argv)
 {
-	struct opts o = { .iters = 10, .psb = 64, .ovf = -1, .mismatch = -1, .chunk = 65536,
+	struct opts o = { .iters = 10, .psb = 64, .ovf = -1, .mismatch = -1, .intr = -1, .chunk = 65536,
 			  .info_words = PULSE_PT_PRIV_MAX };
 	struct pulse_data_writer_opts wo = { .sz = sizeof(wo) };
 	struct pulse_data_attr attrs[2] = { 0 };
@@ -740,6 +769,7 @@ int main(int argc, char **argv)
 	if (pulse_feat__build(PULSE_FEAT_EVENT_DESC, &desc, &ctx) ||
 	    pulse_data_writer__add_feature(w, PULSE_FEAT_EVENT_DESC, desc.p, desc.len))
 		die("EVENT_DESC");
+	add_pmu_mappings(w);
 	write_sideband_start(w, &g, argv[optind + 1]);
 	write_trace(w, fd, &g, &index);
 	if (!o.pipe && pulse_data_writer__add_feature(w, PULSE_FEAT_AUXTRACE, index.p, index.len))
