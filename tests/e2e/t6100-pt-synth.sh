@@ -127,8 +127,8 @@ test_expect_success PERF 'perf report --stdio: psb and cbr events by default; i1
 	grep -qE "^ +12\.42% +\[\.\] pt_func$" reps.out
 '
 
-test_expect_success PERF 'noretcomp, MTC, CYC, a PSB each iteration in 100-byte buffers: the same branches' '
-	for v in --noretcomp --mtc --cyc "--mtc --cyc" "--psb 1 --chunk 100"; do
+test_expect_success PERF 'noretcomp, MTC, CYC, per-thread, a PSB each iteration in 100-byte buffers: the same branches' '
+	for v in --noretcomp --mtc --cyc "--mtc --cyc" --per-thread "--psb 1 --chunk 100"; do
 		"$MKPT" -n 10 $v v.data "$PT" &&
 		pt_branches v.data >v.out &&
 		test_must_be_empty script.err &&

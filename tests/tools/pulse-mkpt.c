@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pulse-mkpt: writes a perf.data holding a synthetic Intel PT recording of
- * tests/workloads/pt-loop, as perf 6.1 would record it (per-cpu, one CPU):
+ * tests/workloads/pt-loop, as perf 6.1 would record it (per-cpu on CPU 0, or
+ * per-thread):
  *
  *   pulse-mkpt [options] OUT WORKLOAD
  *
@@ -29,6 +30,8 @@
  *                 TIP.PGD (the kernel is not traced), TIP.PGE back
  *   --tsx         pt-loop's transaction each iteration: commit on even rbx,
  *                 abort on odd (MODE.TSX + FUP [+ TIP])
+ *   --per-thread  as perf record --per-thread: AUXTRACE of cpu -1, no CPU in
+ *                 the samples, PER_CPU_MMAPS 0
  *   --aux-flags F the AUX records' flags (1: TRUNCATED, 2: OVERWRITE, ...)
  *   --info W      AUXTRACE_INFO words: 10 (up to PER_CPU_MMAPS), 15 (CYC_BIT),
  *                 16 (MAX_NONTURBO_RATIO), 17 (FILTER_STR_LEN, default)
@@ -455,12 +458,16 @@ static void begin(__u32 type, __u16 misc)
 	put(&h, sizeof(h));
 }
 
-/* sample_id_all for IP|TID|TIME|CPU|IDENTIFIER */
+/* per-thread: no CPU in the samples, AUXTRACE for cpu -1 */
+static bool per_thread;
+
+/* sample_id_all for IP|TID|TIME|CPU|IDENTIFIER (per-thread: no CPU) */
 static void sample_id_of(__u32 pid, __u32 tid, __u64 time, __u64 id)
 {
 	put32x2(pid, tid);
 	put64(time);
-	put32x2(CPU, 0);
+	if (!per_thread)
+		put32x2(CPU, 0);
 	put64(id);
 }
 
@@ -514,7 +521,7 @@ static void write_sideband_start(struct pulse_data_writer *w, const struct gen *
 		[PULSE_PT_NORETCOMP_BIT] = CFG_NORETCOMP,
 		[PULSE_PT_HAVE_SCHED_SWITCH] = 0,
 		[PULSE_PT_SNAPSHOT_MODE] = 0,
-		[PULSE_PT_PER_CPU_MMAPS] = 1,
+		[PULSE_PT_PER_CPU_MMAPS] = !per_thread,
 		[PULSE_PT_MTC_BIT] = CFG_MTC,
 		[PULSE_PT_MTC_FREQ_BITS] = 0xfULL << 14,
 		[PULSE_PT_TSC_CTC_N] = TSC_PER_CTC,
@@ -597,6 +604,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "mismatch", required_argument, NULL, 'X' },
 		{ "tsx", no_argument, NULL, 'x' },
 		{ "intr", required_argument, NULL, 'i' },
+		{ "per-thread", no_argument, NULL, 'T' },
 		{ "aux-flags", required_argument, NULL, 'F' },
 		{ "info", required_argument, NULL, 'I' },
 		{ "filter", required_argument, NULL, 'f' },
@@ -618,6 +626,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case 'X': o->mismatch = strtol(optarg, NULL, 0); break;
 		case 'x': o->tsx = true; break;
 		case 'i': o->intr = strtol(optarg, NULL, 0); break;
+		case 'T': per_thread = true; break;
 		case 'F': o->aux_flags = strtoull(optarg, NULL, 0); break;
 		case 'I': o->info_words = atoi(optarg); break;
 		case 'f': o->filter = optarg; break;
@@ -639,7 +648,7 @@ static void fill_attrs(struct pulse_data_attr *attrs, const __u64 *ids, const st
 		a->size = sizeof(*a);
 		a->sample_period = 1;
 		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-				 PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER;
+				 (per_thread ? 0 : PERF_SAMPLE_CPU) | PERF_SAMPLE_IDENTIFIER;
 		a->read_format = PERF_FORMAT_ID;
 		a->sample_id_all = 1;
 		a->inherit = 1;
@@ -697,7 +706,7 @@ static void write_trace(struct pulse_data_writer *w, int fd, const struct gen *g
 		put64(aux_off);		/* offset in the AUX area */
 		put64(g->tsc ^ from);	/* reference */
 		put32x2(0, PID);	/* idx, tid */
-		put32x2(CPU, 0);	/* cpu, reserved */
+		put32x2(per_thread ? -1 : CPU, 0);	/* cpu, reserved */
 		if (!g->o->pipe) {
 			struct index_entry e = { lseek(fd, 0, SEEK_CUR), rlen };
 
