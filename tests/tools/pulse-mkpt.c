@@ -7,13 +7,17 @@
  *   pulse-mkpt [options] OUT WORKLOAD
  *
  * The packets come from libipt's encoder, following pt-loop's real control
- * flow (pt_run and its table of label offsets, pt_labels, read with libelf): PSB+ (MODE.Exec,
- * FUP, TSC, CBR), TIP.PGE at pt_run, TNT bits for the conditional branches
- * and compressed returns, TIP for the indirect call and jump (and returns
- * with noretcomp), TIP.PGD at the exit syscall. The file holds the intel_pt
- * and dummy:u attrs (EVENT_DESC), TIME_CONV, AUXTRACE_INFO, COMM, MMAP2 of
- * WORKLOAD at LOAD_BASE, ITRACE_START, AUX + AUXTRACE (+ payload) pairs, one
- * per chunk cut at a PSB, EXIT and the AUXTRACE index feature.
+ * flow (pt_run and pt_labels, its table of label offsets, read with libelf;
+ * pt-loop is taken as loaded at LOAD_BASE): PSB+ (MODE.Exec, FUP, TSC, CBR),
+ * TIP.PGE at pt_run, TNT bits for the conditional branches and compressed
+ * returns, TIP for the indirect call and jump (and returns with noretcomp),
+ * TIP.PGD at the exit syscall. The file holds the intel_pt// and dummy:u
+ * attrs (EVENT_DESC, PMU_MAPPINGS), TIME_CONV, AUXTRACE_INFO, the kernel's
+ * MMAP, COMM, MMAP2 of WORKLOAD's text, ITRACE_START, AUX + AUXTRACE (+
+ * payload) + FINISHED_ROUND, one set per chunk cut at a PSB, EXIT and (file
+ * mode) the AUXTRACE index. TSC ticks 2 per ns from 1000 s; 40 per iteration.
+ *
+ * A benchmark input: -n 4000000 gives ~31 MB and 30 million branches.
  *
  * Options:
  *   -n N          loop iterations (default 10)
