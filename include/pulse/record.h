@@ -118,6 +118,12 @@ struct pulse_record_opts {
 	void (*on_enable)(void *arg);
 	/* -D windows: called when the events are disabled at a window's end (may be NULL) */
 	void (*on_disable)(void *arg);
+	/* AUX area tracing (an intel_pt//, intel_bts//, cs_etm//, arm_spe// event) */
+	size_t auxtrace_mmap_pages;	/* -m ,N: AUX pages per ring (power of 2); 0: perf's default */
+	bool auxtrace_snapshot;		/* -S: read-only AUX areas, taken on a snapshot */
+	bool auxtrace_snapshot_on_exit;	/* -Se: and one at the end */
+	__u64 auxtrace_snapshot_size;	/* -S SIZE: bytes a snapshot takes; 0: the whole area */
+	__u64 aux_sample_size;		/* --aux-sample: PERF_SAMPLE_AUX bytes; 0: none */
 };
 
 struct pulse_record_stats {
