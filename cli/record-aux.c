@@ -8,6 +8,7 @@
  * area event to sample" when no event is on an AUX PMU.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,13 @@ static const char *snapshot_arg;
 static bool snapshot_set;
 static const char *aux_sample_arg;
 static bool aux_sample_set;
+static volatile sig_atomic_t snapshot_wanted;
+
+/* -S: SIGUSR2 takes a snapshot of the AUX areas, as perf's */
+static void on_sigusr2(int sig)
+{
+	snapshot_wanted = 1;
+}
 
 int record_snapshot_opt(const struct option *opt, const char *arg, int unset)
 {
@@ -96,6 +104,8 @@ int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts
 			error("invalid snapshot size '%s' for -S", s);
 			return PULSE_EXIT_USAGE;
 		}
+		o->aux_snapshot = &snapshot_wanted;
+		signal(SIGUSR2, on_sigusr2);
 	}
 	if (aux_sample_set) {
 		if (!has_aux_event(evlist)) {
@@ -110,4 +120,21 @@ int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts
 		}
 	}
 	return 0;
+}
+
+/*
+ * After the summary: what the AUX areas gave, and that it was the model
+ * when it was (PULSE_AUX_MODEL: never hardware); perf's words for
+ * truncated pieces (its report says "AUX data lost N times out of M!")
+ */
+void record_aux_summary(const struct pulse_record_stats *st, bool quiet)
+{
+	if (st->aux_model && !quiet)
+		fprintf(stderr,
+			"[ pulse record: AUX area data from the model PMU (PULSE_AUX_MODEL), not hardware: %llu bytes in %llu AUXTRACE records%s ]\n",
+			(unsigned long long)st->aux_bytes, (unsigned long long)st->aux_chunks,
+			st->aux_snapshots ? ", snapshots" : "");
+	if (st->aux_truncated)
+		warning("AUX data lost %llu times out of %llu!", (unsigned long long)st->aux_truncated,
+			(unsigned long long)st->aux_records);
 }

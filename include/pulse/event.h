@@ -194,6 +194,12 @@ bool pulse_evsel__is_aux(const struct pulse_evsel *evsel);
  */
 int pulse_aux_pmu__cap(const struct pulse_parse_opts *opts, const char *pmu, const char *cap,
 		       __u64 *val);
+/* A number in file @file of @pmu's sysfs directory ("max_nonturbo_ratio"), in @base. */
+int pulse_aux_pmu__read_u64(const struct pulse_parse_opts *opts, const char *pmu, const char *file,
+			    int base, __u64 *val);
+/* The attr.config bits of format term @term ("tsc": 1 << 10), as perf_pmu__format_bits(). */
+int pulse_aux_pmu__format_bits(const struct pulse_parse_opts *opts, const char *pmu,
+			       const char *term, __u64 *mask);
 /* intel_pt's caps/tsc_art_ratio "N:D" (0:0 when absent). Return: 0 or -errno. */
 int pulse_aux_pmu__tsc_art_ratio(const struct pulse_parse_opts *opts, __u32 *n, __u32 *d);
 /*

@@ -59,18 +59,18 @@ bool pulse_evsel__is_aux(const struct pulse_evsel *evsel)
 	return pulse_aux_pmu__kind(evsel->pmu_name) != PULSE_AUX_PMU_NONE;
 }
 
-int pulse_aux_pmu__cap(const struct pulse_parse_opts *opts, const char *pmu, const char *cap,
-		       __u64 *val)
+int pulse_aux_pmu__read_u64(const struct pulse_parse_opts *opts, const char *pmu, const char *file,
+			    int base, __u64 *val)
 {
 	char path[4096], buf[64], *end;
 	ssize_t n;
 	int fd;
 
 	*val = 0;
-	if (strchr(pmu, '/') || strchr(cap, '/'))
+	if (strchr(pmu, '/') || strstr(file, ".."))
 		return -EINVAL;
-	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/caps/%s",
-		 pulse_sysfs_dir(opts), pmu, cap);
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/%s", pulse_sysfs_dir(opts),
+		 pmu, file);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -82,10 +82,60 @@ int pulse_aux_pmu__cap(const struct pulse_parse_opts *opts, const char *pmu, con
 	}
 	close(fd);
 	buf[n] = '\0';
-	/* caps are hex ("3fff", "249") except tsc_art_ratio ("2:200"), read with its own */
-	*val = strtoull(buf, &end, 16);
-	if (end == buf)
+	*val = strtoull(buf, &end, base);
+	return end == buf ? -EINVAL : 0;
+}
+
+int pulse_aux_pmu__cap(const struct pulse_parse_opts *opts, const char *pmu, const char *cap,
+		       __u64 *val)
+{
+	char file[128];
+
+	*val = 0;
+	if (strchr(cap, '/'))
 		return -EINVAL;
+	/* caps are hex ("3fff", "249") except tsc_art_ratio ("2:200"), read with its own */
+	snprintf(file, sizeof(file), "caps/%s", cap);
+	return pulse_aux_pmu__read_u64(opts, pmu, file, 16, val);
+}
+
+int pulse_aux_pmu__format_bits(const struct pulse_parse_opts *opts, const char *pmu,
+			       const char *term, __u64 *mask)
+{
+	char path[4096], buf[128], *p;
+	ssize_t n;
+	int fd;
+
+	*mask = 0;
+	snprintf(path, sizeof(path), "%s/bus/event_source/devices/%s/format/%s",
+		 pulse_sysfs_dir(opts), pmu, term);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EINVAL;
+	buf[n] = '\0';
+	/* perf's perf_pmu__format_bits(): the bits of "config:" only */
+	if (strncmp(buf, "config:", 7))
+		return 0;
+	p = buf + 7;
+	for (;;) {
+		unsigned int lo, hi;
+		char *end;
+
+		lo = hi = strtoul(p, &end, 10);
+		if (end == p)
+			return -EINVAL;
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		for (unsigned int b = lo; b <= hi && b < 64; b++)
+			*mask |= 1ULL << b;
+		if (*end != ',')
+			break;
+		p = end + 1;
+	}
 	return 0;
 }
 

@@ -14,6 +14,7 @@
  * One thread plays the PMU; the consumer may run on another.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include <pulse/ring-model.h>
@@ -27,6 +28,7 @@ struct pulse_aux_model {
 	bool overwrite;
 	bool stopped;		/* TRUNCATED: pending_disable happened */
 	bool paused;		/* rb->paused */
+	int busy;		/* a write is under way (the pause waits for it) */
 	__u64 head;		/* rb->aux_head */
 	unsigned char id[64];
 	size_t id_len;
@@ -84,9 +86,15 @@ int pulse_aux_model__set_sample_id(struct pulse_aux_model *m, const void *id, si
 	return 0;
 }
 
+/*
+ * The ioctl returns once the PMU is stopped: a write under way on the PMU's
+ * thread ends before the pause does, and none starts after it.
+ */
 void pulse_aux_model__pause(struct pulse_aux_model *m, bool paused)
 {
 	__atomic_store_n(&m->paused, paused, __ATOMIC_SEQ_CST);
+	while (paused && __atomic_load_n(&m->busy, __ATOMIC_SEQ_CST))
+		sched_yield();
 }
 
 void pulse_aux_model__enable(struct pulse_aux_model *m)
@@ -147,7 +155,7 @@ static void area_copy(struct pulse_aux_model *m, __u64 pos, const unsigned char 
 	memcpy(m->data, buf + first, len - first);
 }
 
-size_t pulse_aux_model__write(struct pulse_aux_model *m, const void *buf, size_t len, __u64 flags)
+static size_t do_write(struct pulse_aux_model *m, const void *buf, size_t len, __u64 flags)
 {
 	const unsigned char *p = buf;
 	__u64 space, n, aux_head;
@@ -200,5 +208,15 @@ size_t pulse_aux_model__write(struct pulse_aux_model *m, const void *buf, size_t
 	__atomic_store_n(&m->pc->aux_head, m->head, __ATOMIC_RELEASE);
 	if (flags & PERF_AUX_FLAG_TRUNCATED)
 		m->stopped = true;
+	return n;
+}
+
+size_t pulse_aux_model__write(struct pulse_aux_model *m, const void *buf, size_t len, __u64 flags)
+{
+	size_t n;
+
+	__atomic_store_n(&m->busy, 1, __ATOMIC_SEQ_CST);
+	n = do_write(m, buf, len, flags);
+	__atomic_store_n(&m->busy, 0, __ATOMIC_SEQ_CST);
 	return n;
 }
