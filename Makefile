@@ -128,7 +128,7 @@ demo: setup
 	$(BUILD)/pulse record -g -o $(BUILD)/demo.data -- $(BUILD)/workloads/calltree
 	$(BUILD)/pulse report -i $(BUILD)/demo.data --stdio
 
-bench: all $(WL_BINS) $(BUILD)/bench/counter-read
+bench: all $(WL_BINS) $(BUILD)/bench/counter-read $(BUILD)/bench/aux-capture
 	bench/run-all.sh
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libpulse.a
