@@ -39,6 +39,7 @@ struct rec_aux {
 	struct pulse_mmap *model_maps;	/* [nr] the model's normal rings */
 	struct pulse_record_pump *pump;	/* drains model_maps into the output */
 	__u64 model_bytes;		/* what the model PMU writes into each area */
+	bool model_truncate;		/* it writes without waiting for room */
 	pthread_t pmu;
 	bool pmu_started;
 	int pmu_done;			/* atomic: the model PMU wrote all it had to */

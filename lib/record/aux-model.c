@@ -8,7 +8,10 @@
  * pieces, each with its PERF_RECORD_AUX) into each area, waking the
  * recorder through an eventfd as the kernel does at its watermark. In full
  * mode it waits for room rather than truncate, so that a test knows what
- * the file gets; in snapshot mode it writes over the oldest bytes.
+ * the file gets, unless PULSE_AUX_MODEL ends in ",truncate": then a piece
+ * that does not fit is cut (PERF_AUX_FLAG_TRUNCATED) and the event stays
+ * disabled, as the kernel leaves it; in snapshot mode it writes over the
+ * oldest bytes.
  * The records carry the sample_id the model's attr asks for, with the id
  * rec_aux_attrs() gave its ring.
  */
@@ -166,8 +169,13 @@ static void *model_pmu(void *arg)
 			left = true;
 			if (n > MODEL_CHUNK)
 				n = MODEL_CHUNK;
-			/* full mode: wait for the recorder to make room */
-			if (!r->opts->auxtrace_snapshot &&
+			/* full mode: wait for the recorder to make room (unless told not to) */
+			if (pulse_aux_model__stopped(s->am)) {
+				/* TRUNCATED disabled the event; nothing re-enables it */
+				done[i] = a->model_bytes;
+				continue;
+			}
+			if (!r->opts->auxtrace_snapshot && !a->model_truncate &&
 			    a->size - (pulse_aux__read_head(&s->aux) -
 				       __atomic_load_n(&s->aux.pc->aux_tail, __ATOMIC_ACQUIRE)) <= n)
 				continue;

@@ -102,4 +102,19 @@ test_expect_success PERF '-S: --control snapshot takes one too' '
 	set -- $(aux_sum sc.data) && test "$1" -ge 1
 '
 
+test_expect_success PERF 'a PMU that outruns the recorder: TRUNCATED, counted as perf counts it' '
+	PULSE_AUX_MODEL=8M,truncate "$PULSE" record -e intel_pt// -m ,16 -o tr.data -- true 2>err &&
+	perf report -D -i tr.data 2>/dev/null | grep "PERF_RECORD_AUX offset" >aux &&
+	grep -q "flags: 0x1 \[T\]" aux &&
+	grep "^warning: AUX data lost [0-9]* times out of [0-9]*!$" err | sed "s/^warning: //" >mine &&
+	test -s mine &&
+	perf report -i tr.data --stdio 2>&1 | grep "^AUX data lost" | sort -u >theirs &&
+	test_cmp theirs mine &&
+	# the file has every byte the PMU got into the areas
+	set -- $(aux_sum tr.data) &&
+	kept=$(sed -n "s/.*size: \(0x[0-9a-f]*\) flags.*/\1/p" aux | while read -r v; do echo $((v)); done |
+		awk "{ t += \$1 } END { print t }") &&
+	test "$2" -ge "$kept" && test $(($2 - kept)) -lt $((8 * $1))
+'
+
 test_done
