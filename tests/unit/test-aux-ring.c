@@ -13,6 +13,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <pulse/mmap.h>
@@ -435,7 +437,42 @@ static void test_aux__two_threads(void)
 	fixture_exit(&s.f);
 }
 
-TEST_MAIN(TEST(test_aux__full_wraps),
+/*
+ * The kernel's side of the mapping: on an event whose PMU has no AUX area
+ * (cpu-clock here; no hardware here has one), an AUX mmap that passes every
+ * layout check of perf_mmap() fails in rb_alloc_aux() with EOPNOTSUPP, and
+ * one at a bad aux_offset fails the checks with EINVAL.
+ */
+static void test_aux__kernel_mapping(void)
+{
+	struct perf_event_attr attr = { .type = PERF_TYPE_SOFTWARE, .size = sizeof(attr),
+					.config = PERF_COUNT_SW_CPU_CLOCK, .sample_period = 100000,
+					.disabled = 1 };
+	long page = sysconf(_SC_PAGESIZE);
+	struct pulse_aux aux;
+	void *base;
+	int fd;
+
+	fd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		test__skip = "perf_event_open not permitted";
+		return;
+	}
+	base = mmap(NULL, 9 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ASSERT_TRUE(base != MAP_FAILED);
+	ASSERT_EQ(pulse_aux__mmap(&aux, base, fd, 9 * page, 16 * page, false), -EOPNOTSUPP);
+	ASSERT_EQ(pulse_aux__mmap(&aux, base, fd, 9 * page, 16 * page, true), -EOPNOTSUPP);
+	/* inside the data pages */
+	ASSERT_EQ(pulse_aux__mmap(&aux, base, fd, 4 * page, 16 * page, false), -EINVAL);
+	/* our own checks: not a power of two, not page aligned */
+	ASSERT_EQ(pulse_aux__mmap(&aux, base, fd, 9 * page, 3 * page, false), -EINVAL);
+	ASSERT_EQ(pulse_aux__mmap(&aux, base, fd, 9 * page + 8, 16 * page, false), -EINVAL);
+	munmap(base, 9 * page);
+	close(fd);
+}
+
+TEST_MAIN(TEST(test_aux__kernel_mapping),
+	  TEST(test_aux__full_wraps),
 	  TEST(test_aux__full_truncated_stops),
 	  TEST(test_aux__flags_partial_collision),
 	  TEST(test_aux__snapshot_overwrite),
