@@ -441,7 +441,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		record_flight_summary(flight, &st, output_name, quiet);
 	else if ((!ret || st.disk_full) && !quiet)
 		record_print_summary(&st, output_name, pipe_mode);
-	record_aux_summary(&st, quiet);
+	record_aux_summary(&st, !ret, quiet);
 out_delete:
 	record_threads_exit(flight != NULL);
 	if (flight)

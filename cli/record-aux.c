@@ -89,6 +89,13 @@ int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts
 {
 	const char *s = snapshot_arg ? snapshot_arg : "";
 
+	if (has_aux_event(evlist) && (record_flight_wanted() || threads_spec)) {
+		error("AUX area tracing does not go with %s yet",
+		      threads_spec ? "--threads" : "the flight recorder (--overwrite, -M, --switch-output)");
+		hint("record the AUX event on its own, with -S for snapshots");
+		return PULSE_EXIT_USAGE;
+	}
+
 	if (snapshot_set) {
 		if (!has_aux_event(evlist)) {
 			error("no AUX area tracing to snapshot");
@@ -127,9 +134,9 @@ int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts
  * when it was (PULSE_AUX_MODEL: never hardware); perf's words for
  * truncated pieces (its report says "AUX data lost N times out of M!")
  */
-void record_aux_summary(const struct pulse_record_stats *st, bool quiet)
+void record_aux_summary(const struct pulse_record_stats *st, bool ok, bool quiet)
 {
-	if (st->aux_model && !quiet)
+	if (st->aux_model && (ok || st->aux_chunks) && !quiet)
 		fprintf(stderr,
 			"[ pulse record: AUX area data from the model PMU (PULSE_AUX_MODEL), not hardware: %llu bytes in %llu AUXTRACE records%s ]\n",
 			(unsigned long long)st->aux_bytes, (unsigned long long)st->aux_chunks,

@@ -117,4 +117,14 @@ test_expect_success PERF 'a PMU that outruns the recorder: TRUNCATED, counted as
 	test "$2" -ge "$kept" && test $(($2 - kept)) -lt $((8 * $1))
 '
 
+test_expect_success 'with the flight recorder or --threads: one error line, exit 129' '
+	expect_fail 129 err env PULSE_AUX_MODEL=1M "$PULSE" record -S -e intel_pt// \
+		--switch-output=signal -o fl.data -- true &&
+	one_error err "does not go with the flight recorder" &&
+	! grep -q "model PMU" err &&
+	expect_fail 129 err env PULSE_AUX_MODEL=1M "$PULSE" record --threads -e intel_pt// \
+		-o th.data -- true &&
+	one_error err "does not go with --threads"
+'
+
 test_done
