@@ -96,6 +96,15 @@ int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts
 		return PULSE_EXIT_USAGE;
 	}
 
+	for (int i = 0; getenv("PULSE_AUX_MODEL") && i < evlist->nr; i++) {
+		const struct pulse_evsel *e = evlist->entries[i];
+
+		if (e->leader && e->leader != e && pulse_evsel__is_aux(e->leader)) {
+			error("the model PMU (PULSE_AUX_MODEL) takes an AUX event alone, not leading '%s'",
+			      e->name);
+			return PULSE_EXIT_USAGE;
+		}
+	}
 	if (snapshot_set) {
 		if (!has_aux_event(evlist)) {
 			error("no AUX area tracing to snapshot");
