@@ -25,10 +25,15 @@
  *	snapshot:	pause; if (pulse_aux__snapshot(a, max, &c) == 0) { write c.iov;
  *			pulse_aux__snapshot_done(a, &c); } resume
  *
- * aux_head is taken as a free-running counter, as the generic code
- * (kernel/events/ring_buffer.c) keeps it; the Intel PT and BTS drivers
- * keep it masked to the buffer in snapshot mode, which this consumer does
- * not yet recognise (see pulse_aux__snapshot()).
+ * aux_head is a free-running counter, as the generic code
+ * (kernel/events/ring_buffer.c) keeps it, except in the snapshot mode of
+ * the Intel PT and BTS drivers, which keep it an offset in the buffer
+ * (pt_update_head(): data_size = base): pulse_aux__set_masked_head() says
+ * so, and a snapshot then works as perf's intel_pt_find_snapshot(): until
+ * the PMU has gone round the area (which starts zeroed: a non-zero byte at
+ * or after aux_head says it has) it takes what came since the last
+ * snapshot, after that the whole area ending at aux_head; what was
+ * overwritten cannot be known there and is not counted.
  */
 #ifndef PULSE_RING_AUX_H
 #define PULSE_RING_AUX_H
@@ -48,13 +53,15 @@ struct pulse_aux {
 	__u64 prev;				/* full: tail published; snapshot: head taken */
 	__u64 taken;				/* bytes handed out */
 	__u64 overwritten;			/* snapshot: bytes lost to the PMU before a snapshot */
+	bool masked_head;			/* snapshot: aux_head is an offset in the area */
+	bool wrapped;				/* masked: the PMU has gone round the area */
 };
 
 /* One piece of AUX data: [offset, offset + size) as one or two iovecs. */
 struct pulse_aux_chunk {
 	struct iovec iov[2];
 	int cnt;
-	__u64 offset;		/* free-running position of the first byte */
+	__u64 offset;		/* free-running position of the first byte (masked: in the area) */
 	__u64 size;
 	__u64 head;		/* aux_head when the chunk was taken */
 	__u64 overwritten;	/* snapshot: bytes since the last one the buffer lost */
@@ -96,6 +103,9 @@ int pulse_aux__read(struct pulse_aux *a, struct pulse_aux_chunk *c);
 
 /* Full mode: give the chunk's bytes back to the PMU (aux_tail, release). */
 void pulse_aux__consume(struct pulse_aux *a, const struct pulse_aux_chunk *c);
+
+/* Snapshot mode of a driver that keeps aux_head inside the area (intel_pt, intel_bts). */
+void pulse_aux__set_masked_head(struct pulse_aux *a);
 
 /**
  * pulse_aux__snapshot - snapshot mode: the newest bytes, ending at aux_head

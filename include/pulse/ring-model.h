@@ -150,6 +150,12 @@ int pulse_aux_model__set_sample_id(struct pulse_aux_model *m, const void *id, si
  */
 size_t pulse_aux_model__write(struct pulse_aux_model *m, const void *buf, size_t len, __u64 flags);
 void pulse_aux_model__pause(struct pulse_aux_model *m, bool paused);
+/*
+ * Overwrite mode as the Intel PT and BTS drivers run it: aux_head (and
+ * the AUX records' offset) is the offset inside the area, not a
+ * free-running count (pulse_aux_model__head() stays free-running).
+ */
+void pulse_aux_model__set_masked_head(struct pulse_aux_model *m);
 /* Re-enable after a TRUNCATED stop. */
 void pulse_aux_model__enable(struct pulse_aux_model *m);
 bool pulse_aux_model__stopped(const struct pulse_aux_model *m);

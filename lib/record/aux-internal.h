@@ -46,6 +46,9 @@ struct rec_aux {
 	int pmu_stop;			/* atomic: stop it now */
 };
 
+/* aux.c: a snapshot-mode area whose aux_head the driver keeps inside it (PT, BTS) */
+bool rec_aux_masked_head(const struct rec *r);
+
 /* aux-model.c */
 int rec_aux_model_new(struct rec *r, struct rec_aux_src *s);
 int rec_aux_model_start(struct rec *r);

@@ -43,6 +43,11 @@ int rec_aux_model_new(struct rec *r, struct rec_aux_src *s)
 		ret = pulse_aux__init_mem(&s->aux, pulse_ring_model__base(s->rm),
 					  pulse_aux_model__data(s->am), a->size,
 					  r->opts->auxtrace_snapshot);
+	/* as the Intel PT and BTS drivers run snapshot mode */
+	if (!ret && rec_aux_masked_head(r)) {
+		pulse_aux_model__set_masked_head(s->am);
+		pulse_aux__set_masked_head(&s->aux);
+	}
 	return ret;
 }
 

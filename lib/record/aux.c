@@ -123,6 +123,12 @@ int rec_aux_config(struct rec *r)
 	return 0;
 }
 
+bool rec_aux_masked_head(const struct rec *r)
+{
+	return r->opts->auxtrace_snapshot && (r->aux->kind == PULSE_AUX_PMU_INTEL_PT ||
+					      r->aux->kind == PULSE_AUX_PMU_INTEL_BTS);
+}
+
 int rec_aux_map(struct rec *r, size_t data_pages)
 {
 	struct rec_aux *a = r->aux;
@@ -153,6 +159,8 @@ int rec_aux_map(struct rec *r, size_t data_pages)
 			ret = pulse_aux__mmap(&s->aux, r->maps[c].base, fd,
 					      (data_pages + 1) * (__u64)page, a->size,
 					      r->opts->auxtrace_snapshot);
+			if (!ret && rec_aux_masked_head(r))
+				pulse_aux__set_masked_head(&s->aux);
 		}
 		if (ret) {
 			r->err->stage = PULSE_REC_MMAP;

@@ -133,11 +133,63 @@ void pulse_aux__consume(struct pulse_aux *a, const struct pulse_aux_chunk *c)
 	pulse_aux__write_tail(a, a->prev);
 }
 
+void pulse_aux__set_masked_head(struct pulse_aux *a)
+{
+	a->masked_head = true;
+}
+
+/*
+ * The PMU has gone round the area: it writes in order from offset 0 into
+ * an area that starts zeroed, so a byte it wrote at or after @head means a
+ * lap (perf's intel_pt_first_wrap() looks at the last 4 KiB only, which
+ * takes the tail of a first lap for a wrap; a zero byte is a PAD packet in
+ * Intel PT, so zeros read as trace do no harm there, but they are not
+ * taken here)
+ */
+static bool has_wrapped(const struct pulse_aux *a, __u64 head)
+{
+	for (__u64 i = head; i < a->size; i++)
+		if (a->data[i])
+			return true;
+	return false;
+}
+
+/*
+ * aux_head inside the area: what came since the last snapshot until the
+ * first wrap, the whole area ending at aux_head after it (as perf's
+ * intel_pt_find_snapshot() turns head and old into full-mode positions)
+ */
+static int snapshot_masked(struct pulse_aux *a, size_t max, struct pulse_aux_chunk *c)
+{
+	__u64 head = pulse_aux__read_head(a) & a->mask, old = a->prev & a->mask, end, take;
+
+	if (!a->wrapped && has_wrapped(a, head))
+		a->wrapped = true;
+	/* perf's old and head made full-mode positions: old < end */
+	if (a->wrapped) {
+		end = head + a->size;
+		take = a->size;
+	} else {
+		if (head == old)
+			return -EAGAIN;
+		end = head > old ? head : head + a->size;
+		take = end - old;
+	}
+	if (max && take > max)
+		take = max;
+	/* [end - take, end), taken modulo the area; the offset as perf writes it */
+	chunk_iov(a, c, end - take, take);
+	c->head = head;
+	return 0;
+}
+
 int pulse_aux__snapshot(struct pulse_aux *a, size_t max, struct pulse_aux_chunk *c)
 {
 	__u64 head, avail, take;
 
 	memset(c, 0, sizeof(*c));
+	if (a->masked_head)
+		return snapshot_masked(a, max, c);
 	head = pulse_aux__read_head(a);
 	if (head == a->prev)
 		return -EAGAIN;
@@ -156,6 +208,9 @@ __u64 pulse_aux__snapshot_check(const struct pulse_aux *a, const struct pulse_au
 	__u64 head = pulse_aux__read_head(a);
 	__u64 safe_from;
 
+	/* masked: nothing tells how far the PMU went; it must be paused */
+	if (a->masked_head)
+		return 0;
 	/* once head passes offset + size, the slot of offset holds newer bytes */
 	if (head - c->offset <= a->size)
 		return 0;

@@ -26,6 +26,7 @@ struct pulse_aux_model {
 	unsigned char *data;
 	__u64 size, mask;
 	bool overwrite;
+	bool masked;		/* overwrite: aux_head kept inside the area (PT, BTS) */
 	bool stopped;		/* TRUNCATED: pending_disable happened */
 	bool paused;		/* rb->paused */
 	int busy;		/* a write is under way (the pause waits for it) */
@@ -95,6 +96,11 @@ void pulse_aux_model__pause(struct pulse_aux_model *m, bool paused)
 	__atomic_store_n(&m->paused, paused, __ATOMIC_SEQ_CST);
 	while (paused && __atomic_load_n(&m->busy, __ATOMIC_SEQ_CST))
 		sched_yield();
+}
+
+void pulse_aux_model__set_masked_head(struct pulse_aux_model *m)
+{
+	m->masked = true;
 }
 
 void pulse_aux_model__enable(struct pulse_aux_model *m)
@@ -178,9 +184,14 @@ static size_t do_write(struct pulse_aux_model *m, const void *buf, size_t len, _
 		area_copy(m, m->head, p, len);
 		m->head += len;
 		m->stats.written += n;	/* the head moved by all of it */
-		/* perf_aux_output_end(): rb->aux_head = handle->head */
-		aux_event(m, m->head, n, flags | PERF_AUX_FLAG_OVERWRITE);
-		__atomic_store_n(&m->pc->aux_head, m->head, __ATOMIC_RELEASE);
+		/*
+		 * perf_aux_output_end(): rb->aux_head = handle->head, which
+		 * the PT and BTS drivers keep inside the area in this mode
+		 */
+		aux_event(m, m->masked ? m->head & m->mask : m->head, n,
+			  flags | PERF_AUX_FLAG_OVERWRITE);
+		__atomic_store_n(&m->pc->aux_head, m->masked ? m->head & m->mask : m->head,
+				 __ATOMIC_RELEASE);
 		return n;
 	}
 	/* read aux_tail before writing (pairs with the consumer's release) */

@@ -68,7 +68,11 @@ test_expect_success PERF '-Se: one snapshot at the end, the newest area'"'"'s wo
 	grep -q "Snapshot mode       1" sdump &&
 	grep "PERF_RECORD_AUXTRACE size" sdump >recs &&
 	test -s recs &&
-	! grep -v "size: 0x10000  offset: 0xf0000 " recs &&
+	# the Intel PT driver keeps aux_head inside the area in snapshot mode:
+	# perf'"'"'s offsets are in the area (1 MiB is 16 laps of 64 KiB: 0)
+	! grep -v "size: 0x10000  offset: 0 " recs &&
+	grep "PERF_RECORD_AUX offset" sdump >aux &&
+	! grep -vE "offset: (0|0x[0-9a-f]{1,4}) size" aux &&
 	perf script -i se.data 2>e >/dev/null && ! grep -iE "error|failed" e
 '
 
@@ -76,7 +80,7 @@ test_expect_success PERF '-S4096: the snapshot size limits each snapshot' '
 	PULSE_AUX_MODEL=1M "$PULSE" record -Se4096 -e intel_pt// -m ,16 -o s4.data -- true 2>err &&
 	perf report -D -i s4.data 2>/dev/null | grep "PERF_RECORD_AUXTRACE size" >recs &&
 	test -s recs &&
-	! grep -v "size: 0x1000  offset: 0xff000 " recs
+	! grep -v "size: 0x1000  offset: 0xf000 " recs
 '
 
 test_expect_success PERF '-S: nothing without a trigger, a snapshot on SIGUSR2' '
@@ -88,7 +92,7 @@ test_expect_success PERF '-S: nothing without a trigger, a snapshot on SIGUSR2' 
 	sleep 0.4 && kill -USR2 $rp && wait $rp &&
 	perf report -D -i s1.data 2>/dev/null | grep "PERF_RECORD_AUXTRACE size" >recs &&
 	test -s recs &&
-	! grep -v "size: 0x10000  offset: 0xf0000 " recs
+	! grep -v "size: 0x10000  offset: 0 " recs
 '
 
 test_expect_success PERF '-S: --control snapshot takes one too' '

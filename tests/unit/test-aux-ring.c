@@ -266,6 +266,70 @@ static void test_aux__snapshot_torn_without_pause(void)
 	fixture_exit(&f);
 }
 
+/* The chunk holds the stream's bytes [end - size, end) (free-running @end). */
+static bool chunk_is(const struct pulse_aux_chunk *c, __u64 end)
+{
+	__u64 pos = end - c->size;
+
+	for (int i = 0; i < c->cnt; i++) {
+		const unsigned char *b = c->iov[i].iov_base;
+
+		for (size_t j = 0; j < c->iov[i].iov_len; j++, pos++)
+			if (b[j] != pat(pos))
+				return false;
+	}
+	return true;
+}
+
+/* aux_head inside the area (intel_pt, intel_bts snapshot mode), randomized */
+static void test_aux__snapshot_masked_head(void)
+{
+	const char *env = getenv("PULSE_AUX_ROUNDS");
+	int rounds = env ? atoi(env) : 200;
+
+	for (int r = 0; r < rounds; r++) {
+		struct fixture f;
+		struct pulse_aux_chunk c;
+		size_t size = (size_t)4096 << (rnd() % 4);
+		__u64 taken_to = 0;
+
+		ASSERT_EQ(fixture_init(&f, size, true), 0);
+		pulse_aux_model__set_masked_head(f.am);
+		pulse_aux__set_masked_head(&f.aux);
+		ASSERT_EQ(pulse_aux__snapshot(&f.aux, 0, &c), -EAGAIN);
+		for (int i = 0; i < 100; i++) {
+			__u64 head;
+			size_t max = rnd() % 4 ? 0 : rnd() % size + 1;
+
+			produce(&f, rnd() % (size / 2) + 1, 0);
+			if (rnd() % 3)
+				continue;
+			head = pulse_aux_model__head(f.am);
+			ASSERT_TRUE(pulse_aux__read_head(&f.aux) < size);
+			pulse_aux_model__pause(f.am, true);
+			ASSERT_EQ(pulse_aux__snapshot(&f.aux, max, &c), 0);
+			/* before the first wrap: since the last one; after: the whole area */
+			if (head < size) {
+				__u64 want = head - taken_to;
+
+				ASSERT_EQ(c.size, max && max < want ? max : want);
+			} else {
+				ASSERT_EQ(c.size, max ? max : size);
+			}
+			ASSERT_TRUE(chunk_is(&c, head));
+			/* perf's offset: the adjusted head less the size */
+			ASSERT_EQ(c.offset % size, (head - c.size) % size);
+			ASSERT_TRUE(c.offset + c.size <= 2 * size);
+			pulse_aux__snapshot_done(&f.aux, &c);
+			pulse_aux_model__pause(f.am, false);
+			taken_to = head;
+		}
+		read_records(&f);
+		ASSERT_TRUE(f.last_offset < size);
+		fixture_exit(&f);
+	}
+}
+
 /* Randomized full-mode rounds: writes, flags and reads in any order. */
 static void test_aux__full_random(void)
 {
@@ -479,4 +543,5 @@ TEST_MAIN(TEST(test_aux__kernel_mapping),
 	  TEST(test_aux__snapshot_torn_without_pause),
 	  TEST(test_aux__full_random),
 	  TEST(test_aux__snapshot_random),
+	  TEST(test_aux__snapshot_masked_head),
 	  TEST(test_aux__two_threads))
