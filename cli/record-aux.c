@@ -150,7 +150,14 @@ void record_aux_summary(const struct pulse_record_stats *st, bool ok, bool quiet
 			"[ pulse record: AUX area data from the model PMU (PULSE_AUX_MODEL), not hardware: %llu bytes in %llu AUXTRACE records%s ]\n",
 			(unsigned long long)st->aux_bytes, (unsigned long long)st->aux_chunks,
 			st->aux_snapshots ? ", snapshots" : "");
+	/* perf's words, which its report prints for the same records */
 	if (st->aux_truncated)
 		warning("AUX data lost %llu times out of %llu!", (unsigned long long)st->aux_truncated,
 			(unsigned long long)st->aux_records);
+	if (st->aux_partial)
+		warning("AUX data had gaps in it %llu times out of %llu!",
+			(unsigned long long)st->aux_partial, (unsigned long long)st->aux_records);
+	if (st->aux_collision)
+		warning("AUX data detected collision  %llu times out of %llu!",
+			(unsigned long long)st->aux_collision, (unsigned long long)st->aux_records);
 }

@@ -40,6 +40,7 @@ struct rec_aux {
 	struct pulse_record_pump *pump;	/* drains model_maps into the output */
 	__u64 model_bytes;		/* what the model PMU writes into each area */
 	bool model_truncate;		/* it writes without waiting for room */
+	__u64 model_flags;		/* PARTIAL, COLLISION on every 4th piece */
 	pthread_t pmu;
 	bool pmu_started;
 	int pmu_done;			/* atomic: the model PMU wrote all it had to */

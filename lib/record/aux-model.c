@@ -11,7 +11,7 @@
  * the file gets, unless PULSE_AUX_MODEL ends in ",truncate": then a piece
  * that does not fit is cut (PERF_AUX_FLAG_TRUNCATED) and the event stays
  * disabled, as the kernel leaves it; in snapshot mode it writes over the
- * oldest bytes.
+ * oldest bytes. ",partial" and ",collision" flag every 4th piece so.
  * The records carry the sample_id the model's attr asks for, with the id
  * rec_aux_attrs() gave its ring.
  */
@@ -186,7 +186,9 @@ static void *model_pmu(void *arg)
 				continue;
 			pulse_aux_model__set_sample_id(s->am, id,
 						       id_trailer(attr, s, traced_pid(r), id));
-			done[i] += pulse_aux_model__write(s->am, chunk, n, 0);
+			done[i] += pulse_aux_model__write(s->am, chunk, n,
+							  (done[i] / MODEL_CHUNK) % 4 == 3 ?
+								  a->model_flags : 0);
 			wrote = true;
 		}
 		if (wrote && wake_fd >= 0 && write(wake_fd, &one, sizeof(one)) < 0)

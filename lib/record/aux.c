@@ -17,7 +17,7 @@
  *    (PERF_EVENT_IOC_PAUSE_OUTPUT) meanwhile, the newest bytes ending at
  *    aux_head.
  * The source of the areas is the kernel's mapping or, with the hidden
- * PULSE_AUX_MODEL=BYTES[,truncate] hook, the model PMU of aux-model.c: its events are
+ * PULSE_AUX_MODEL=BYTES[,truncate][,partial][,collision] hook, the model PMU of aux-model.c: its events are
  * never opened, it writes BYTES of a synthetic Intel PT stream into areas
  * of its own beside normal rings of its own, and the capture reads them
  * with the same code.
@@ -84,6 +84,9 @@ int rec_aux_prepare(struct rec *r)
 		a->model_bytes = model_bytes(env);
 		/* ",truncate": the PMU does not wait for room, as hardware does not */
 		a->model_truncate = strstr(env, ",truncate") != NULL;
+		/* ",partial", ",collision": every 4th piece says so */
+		a->model_flags = (strstr(env, ",partial") ? PERF_AUX_FLAG_PARTIAL : 0) |
+				 (strstr(env, ",collision") ? PERF_AUX_FLAG_COLLISION : 0);
 		r->stats->aux_model = true;
 		a->model_evsels = calloc(n, sizeof(*a->model_evsels));
 		if (!a->model_evsels)

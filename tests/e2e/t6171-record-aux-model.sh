@@ -121,6 +121,17 @@ test_expect_success PERF 'a PMU that outruns the recorder: TRUNCATED, counted as
 	test "$2" -ge "$kept" && test $(($2 - kept)) -lt $((8 * $1))
 '
 
+test_expect_success PERF 'PARTIAL and COLLISION: counted, and said in perf'"'"'s words' '
+	PULSE_AUX_MODEL=1M,partial,collision "$PULSE" record -e intel_pt// -m ,16 -o pc.data \
+		-- true 2>err &&
+	perf report -D -i pc.data 2>/dev/null | grep -c "flags: 0xc \[P\]" >n &&
+	test "$(cat n)" -gt 0 &&
+	grep "^warning: AUX data" err | sed "s/^warning: //" | sort >mine &&
+	test "$(wc -l <mine)" -eq 2 &&
+	perf report -i pc.data --stdio 2>&1 | grep "^AUX data" | sort -u >theirs &&
+	test_cmp theirs mine
+'
+
 test_expect_success 'with the flight recorder or --threads: one error line, exit 129' '
 	expect_fail 129 err env PULSE_AUX_MODEL=1M "$PULSE" record -S -e intel_pt// \
 		--switch-output=signal -o fl.data -- true &&
