@@ -98,6 +98,9 @@ tsan:
 		-o build-tsan/test-ring tests/unit/test-ring.c lib/ring/*.c lib/core/*.c -lpthread
 	PULSE_RING_RECORDS=$${PULSE_RING_RECORDS:-2000000} build-tsan/test-ring
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
+		-o build-tsan/test-aux-ring tests/unit/test-aux-ring.c lib/ring/*.c lib/core/*.c -lpthread
+	PULSE_AUX_ROUNDS=$${PULSE_AUX_ROUNDS:-200} build-tsan/test-aux-ring
+	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
 		$(PKG_CFLAGS) -o build-tsan/test-hist-pool tests/unit/test-hist-pool.c $(LIB_SRCS) \
 		$(PKG_LIBS) -lipt -liberty -lpthread -lm
 	build-tsan/test-hist-pool
@@ -128,7 +131,7 @@ demo: setup
 	$(BUILD)/pulse record -g -o $(BUILD)/demo.data -- $(BUILD)/workloads/calltree
 	$(BUILD)/pulse report -i $(BUILD)/demo.data --stdio
 
-bench: all $(WL_BINS) $(BUILD)/bench/counter-read
+bench: all $(WL_BINS) $(BUILD)/bench/counter-read $(BUILD)/bench/aux-capture
 	bench/run-all.sh
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libpulse.a

@@ -9,3 +9,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/counter-read.sh"
 "$dir/stat-start.sh"
 "$dir/stat-interval.sh"
+"$dir/aux-capture.sh"

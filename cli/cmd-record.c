@@ -198,7 +198,11 @@ static const struct option record_options[] = {
 	OPT_CALLBACK_OPTARG('I', "intr-regs", NULL, "any register",
 			    "sample selected machine registers on interrupt, use '-I?' to list register names",
 			    regs_opt),
-	OPT_STRING('m', "mmap-pages", &mmap_str, "pages", "number of mmap data pages (rounded up to a power of 2)"),
+	OPT_STRING('m', "mmap-pages", &mmap_str, "pages[,pages]",
+		   "number of mmap data pages and AUX area tracing mmap pages"),
+	OPT_CALLBACK_OPTARG('S', "snapshot", NULL, "opts", "AUX area tracing Snapshot Mode",
+			    record_snapshot_opt),
+	OPT_CALLBACK_OPTARG(0, "aux-sample", NULL, "opts", "Sample AUX area", record_aux_sample_opt),
 	OPT_BOOLEAN('q', "quiet", &quiet, "don't print any message"),
 	OPT_CALLBACK('k', "clockid", NULL, "clockid",
 		     "clockid to use for events, see clock_gettime()", clockid_opt),
@@ -296,7 +300,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	ret = record_config_freq(period ? NULL : freq_str, strict_freq, quiet, &o.freq);
 	if (ret)
 		goto out_lists;
-	if (mmap_str && record_parse_mmap_pages(mmap_str, &o.mmap_pages, quiet)) {
+	if (mmap_str && record_parse_mmap_arg(mmap_str, &o.mmap_pages, &o.auxtrace_mmap_pages, quiet)) {
 		error("invalid -m '%s': give a number of pages (or a size like 512K)",
 		      mmap_str);
 		ret = PULSE_EXIT_USAGE;
@@ -320,6 +324,9 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 			goto out_lists;
 		}
 	}
+	ret = record_aux_setup(&evlist, &o);
+	if (ret)
+		goto out_lists;
 	if (!output_name)
 		output_name = "perf.data";
 	ret = record_control_setup(&o);
@@ -434,6 +441,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		record_flight_summary(flight, &st, output_name, quiet);
 	else if ((!ret || st.disk_full) && !quiet)
 		record_print_summary(&st, output_name, pipe_mode);
+	record_aux_summary(&st, !ret, quiet);
 out_delete:
 	record_threads_exit(flight != NULL);
 	if (flight)

@@ -15,6 +15,13 @@
 int record_parse_list(const char *s, int **out, size_t *nr);
 /* -m: pages, or a size with a B/K/M/G suffix: 0, or -1 for a bad value */
 int record_parse_mmap_pages(const char *s, size_t *pages, bool quiet);
+/* cli/record-aux.c: -m DATA[,AUX], -S, --aux-sample; setup: 0 or an exit status */
+struct option;
+int record_parse_mmap_arg(const char *s, size_t *pages, size_t *aux_pages, bool quiet);
+int record_snapshot_opt(const struct option *opt, const char *arg, int unset);
+int record_aux_sample_opt(const struct option *opt, const char *arg, int unset);
+int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts *o);
+void record_aux_summary(const struct pulse_record_stats *st, bool ok, bool quiet);
 /* --max-size: "100K", "2M" (the unit is required, as perf): 0 or -1 */
 int record_parse_size(const char *s, __u64 *size);
 /* -k: a clock name or number into *clockid: 0, or -1 after an error: line */

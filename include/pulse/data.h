@@ -284,6 +284,8 @@ int pulse_data_writer__finish(struct pulse_data_writer *w);
 
 /* Bytes of data written so far (data.size). */
 __u64 pulse_data_writer__data_size(const struct pulse_data_writer *w);
+/* File offset of the data section (file mode, once the first record is written), else 0. */
+__u64 pulse_data_writer__data_offset(const struct pulse_data_writer *w);
 
 /* Free the writer (the fd stays open); NULL is fine. */
 void pulse_data_writer__delete(struct pulse_data_writer *w);

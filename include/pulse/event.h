@@ -171,4 +171,43 @@ int pulse_list_events(const struct pulse_parse_opts *opts, pulse_list_cb cb, voi
 /* The tracefs mount point, mounted when missing and root (libtracefs). NULL + errno. */
 const char *pulse_tracefs_dir(const struct pulse_parse_opts *opts);
 
+/* ---- AUX-area PMUs (lib/event/aux-pmu.c) -------------------------------- */
+
+/* perf's enum auxtrace_type values */
+enum pulse_aux_pmu_kind {
+	PULSE_AUX_PMU_NONE = 0,
+	PULSE_AUX_PMU_INTEL_PT = 1,
+	PULSE_AUX_PMU_INTEL_BTS = 2,
+	PULSE_AUX_PMU_CS_ETM = 3,
+	PULSE_AUX_PMU_ARM_SPE = 4,
+};
+
+/* Which AUX PMU a sysfs PMU name is (intel_pt, intel_bts, cs_etm, arm_spe_N), or NONE. */
+int pulse_aux_pmu__kind(const char *pmu_name);
+/* "Intel PT", "ARM SPE", ... or NULL */
+const char *pulse_aux_pmu__title(int kind);
+/* Whether @evsel is on an AUX-area PMU. */
+bool pulse_evsel__is_aux(const struct pulse_evsel *evsel);
+/*
+ * pulse_aux_pmu__cap - read caps/@cap of @pmu (hex, as the drivers print it)
+ * Return: 0, or -errno (-ENOENT: no such PMU or cap).
+ */
+int pulse_aux_pmu__cap(const struct pulse_parse_opts *opts, const char *pmu, const char *cap,
+		       __u64 *val);
+/* A number in file @file of @pmu's sysfs directory ("max_nonturbo_ratio"), in @base. */
+int pulse_aux_pmu__read_u64(const struct pulse_parse_opts *opts, const char *pmu, const char *file,
+			    int base, __u64 *val);
+/* The attr.config bits of format term @term ("tsc": 1 << 10), as perf_pmu__format_bits(). */
+int pulse_aux_pmu__format_bits(const struct pulse_parse_opts *opts, const char *pmu,
+			       const char *term, __u64 *mask);
+/* intel_pt's caps/tsc_art_ratio "N:D" (0:0 when absent). Return: 0 or -errno. */
+int pulse_aux_pmu__tsc_art_ratio(const struct pulse_parse_opts *opts, __u32 *n, __u32 *d);
+/*
+ * The terms perf puts in an intel_pt// written with none ("tsc,mtc,
+ * mtc_period=3,psb_period=3,pt,branch" on most CPUs); empty for other PMUs.
+ * Return: 0 or -ENOSPC.
+ */
+int pulse_aux_pmu__default_config(const struct pulse_parse_opts *opts, const char *pmu,
+				  char *buf, size_t size);
+
 #endif

@@ -30,6 +30,7 @@
 #ifndef PULSE_RECORD_OUTPUT_H
 #define PULSE_RECORD_OUTPUT_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/uio.h>
@@ -127,6 +128,14 @@ struct pulse_record_output_ops {
 	 * comp_stats; may be called from reader threads
 	 */
 	void (*note_comp)(struct pulse_record_output *out, __u64 transferred, __u64 compressed);
+	/*
+	 * Optional: a PERF_RECORD_AUXTRACE (@rec, @size bytes) and the AUX
+	 * data it announces (@data over @cnt iovecs, its auxtrace.size bytes,
+	 * padding included), which are no records and must not be parsed as
+	 * such; a file output lists the record in the AUXTRACE feature
+	 */
+	int (*write_aux)(struct pulse_record_output *out, const void *rec, size_t size,
+			 const struct iovec *data, int cnt);
 };
 
 /* The interface; implementations embed it first and go back with container_of. */
@@ -221,6 +230,13 @@ static inline void pulse_record_output__comp_stats(const struct pulse_record_out
 	*transferred = *compressed = 0;
 	if (out->ops->comp_stats)
 		out->ops->comp_stats(out, transferred, compressed);
+}
+
+/* An AUXTRACE record and its data (see pulse_record_output_ops.write_aux); -EOPNOTSUPP without. */
+static inline int pulse_record_output__write_aux(struct pulse_record_output *out, const void *rec,
+						 size_t size, const struct iovec *data, int cnt)
+{
+	return out->ops->write_aux ? out->ops->write_aux(out, rec, size, data, cnt) : -EOPNOTSUPP;
 }
 
 static inline __u64 pulse_record_output__data_size(const struct pulse_record_output *out)

@@ -118,6 +118,13 @@ struct pulse_record_opts {
 	void (*on_enable)(void *arg);
 	/* -D windows: called when the events are disabled at a window's end (may be NULL) */
 	void (*on_disable)(void *arg);
+	/* AUX area tracing (an intel_pt//, intel_bts//, cs_etm//, arm_spe// event) */
+	size_t auxtrace_mmap_pages;	/* -m ,N: AUX pages per ring (power of 2); 0: perf's default */
+	bool auxtrace_snapshot;		/* -S: read-only AUX areas, taken on a snapshot */
+	bool auxtrace_snapshot_on_exit;	/* -Se: and one at the end */
+	__u64 auxtrace_snapshot_size;	/* -S SIZE: bytes a snapshot takes; 0: the whole area */
+	__u64 aux_sample_size;		/* --aux-sample: PERF_SAMPLE_AUX bytes; 0: none */
+	volatile sig_atomic_t *aux_snapshot;	/* -S: set (SIGUSR2): take an AUX snapshot */
 };
 
 struct pulse_record_stats {
@@ -138,6 +145,14 @@ struct pulse_record_stats {
 	bool max_size_reached;		/* --max-size stopped the recording */
 	unsigned int snapshots;		/* snapshots taken */
 	bool crash_snapshot;		/* one of them because the command failed */
+	/* AUX area tracing */
+	__u64 aux_bytes;		/* AUX data written (AUXTRACE payloads, no padding) */
+	__u64 aux_chunks;		/* AUXTRACE records written */
+	__u64 aux_records;		/* PERF_RECORD_AUX written, and their flags: */
+	__u64 aux_truncated, aux_partial, aux_collision;
+	__u64 aux_overwritten;		/* snapshot: bytes the PMU wrote over before a snapshot */
+	unsigned int aux_snapshots;
+	bool aux_model;			/* the AUX data came from the model PMU (PULSE_AUX_MODEL) */
 };
 
 /* Where an error happened, for the CLI's message. */

@@ -95,4 +95,72 @@ __u64 pulse_ring_model__lost(const struct pulse_ring_model *m);
 __u64 pulse_ring_model__head(const struct pulse_ring_model *m);
 void pulse_ring_model__stats(const struct pulse_ring_model *m, struct pulse_ring_model_stats *st);
 
+/* ---- the AUX area (lib/ring/model-aux.c) --------------------------------- */
+
+/*
+ * A model of a PMU writing the AUX area of a ring (perf_aux_output_begin,
+ * perf_aux_output_end, perf_aux_output_flag in kernel/events/ring_buffer.c):
+ * it sets aux_offset/aux_size in @rm's user page, owns the area, and writes
+ * a PERF_RECORD_AUX into @rm for each piece it stores.
+ *
+ * Full mode (@overwrite false, a writable mapping): the space is
+ * CIRC_SPACE(aux_head, aux_tail); a piece that does not fit is cut, the
+ * AUX record says TRUNCATED and the event stops (pending_disable): later
+ * writes are dropped until pulse_aux_model__enable() (the tool's ioctl).
+ * With no space at all nothing is written and no record made, as
+ * perf_aux_output_begin() fails.
+ *
+ * Overwrite mode (a read-only mapping): the PMU writes on over the oldest
+ * bytes; the record's offset is the new head (as perf_aux_output_end() takes
+ * handle->head) and its flags carry OVERWRITE.
+ *
+ * Paused (PERF_EVENT_IOC_PAUSE_OUTPUT), the begin fails: writes are dropped
+ * and counted.
+ */
+struct pulse_aux_model;
+
+struct pulse_aux_model_stats {
+	__u64 written;		/* bytes stored in the area */
+	__u64 dropped;		/* bytes offered and not stored (full, stopped, paused) */
+	__u64 records;		/* PERF_RECORD_AUX written */
+	__u64 aux_lost;		/* PERF_RECORD_AUX the normal ring had no room for */
+	__u64 truncated;	/* records with TRUNCATED */
+	__u64 partial;		/* records with PARTIAL */
+	__u64 collision;	/* records with COLLISION */
+};
+
+/**
+ * pulse_aux_model__new - an AUX area of @aux_size bytes beside @rm
+ * @rm: the normal ring (its user page is shared; not owned)
+ * @aux_size: bytes, a power of two >= 8
+ * @overwrite: snapshot mode
+ * Return: 0, -EINVAL, -ENOMEM.
+ */
+int pulse_aux_model__new(struct pulse_aux_model **m, struct pulse_ring_model *rm, size_t aux_size,
+			 bool overwrite);
+void pulse_aux_model__delete(struct pulse_aux_model *m);
+/* The area (give it to pulse_aux__init_mem() with pulse_ring_model__base()). */
+void *pulse_aux_model__data(struct pulse_aux_model *m);
+/* Bytes appended to each AUX record (its sample_id trailer), at most 64. */
+int pulse_aux_model__set_sample_id(struct pulse_aux_model *m, const void *id, size_t len);
+/**
+ * pulse_aux_model__write - the PMU outputs @len bytes
+ * @flags: PERF_AUX_FLAG_PARTIAL, PERF_AUX_FLAG_COLLISION, ... for the record
+ * Return: bytes stored.
+ */
+size_t pulse_aux_model__write(struct pulse_aux_model *m, const void *buf, size_t len, __u64 flags);
+void pulse_aux_model__pause(struct pulse_aux_model *m, bool paused);
+/*
+ * Overwrite mode as the Intel PT and BTS drivers run it: aux_head (and
+ * the AUX records' offset) is the offset inside the area, not a
+ * free-running count (pulse_aux_model__head() stays free-running).
+ */
+void pulse_aux_model__set_masked_head(struct pulse_aux_model *m);
+/* Re-enable after a TRUNCATED stop. */
+void pulse_aux_model__enable(struct pulse_aux_model *m);
+bool pulse_aux_model__stopped(const struct pulse_aux_model *m);
+/* rb->aux_head */
+__u64 pulse_aux_model__head(const struct pulse_aux_model *m);
+void pulse_aux_model__stats(const struct pulse_aux_model *m, struct pulse_aux_model_stats *st);
+
 #endif

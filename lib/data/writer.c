@@ -588,6 +588,11 @@ __u64 pulse_data_writer__data_size(const struct pulse_data_writer *w)
 	return w->data_size;
 }
 
+__u64 pulse_data_writer__data_offset(const struct pulse_data_writer *w)
+{
+	return w->frozen ? w->data_offset : 0;
+}
+
 /* Drop the newest whole records until `need` more bytes fit in the last page. */
 static int cut_back(struct pulse_data_writer *w, size_t need)
 {

@@ -285,7 +285,17 @@ static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *sla
 		return add_fixed(ctx, sym->type, sym->config, s, &m, terms, close - terms);
 	}
 	ret = pulse_pmu__new(&pmu, ctx->sysfs, pmu_name, ctx->err);
-	if (ret == -ENOENT) {
+	if (ret == -ENOENT && pulse_aux_pmu__kind(pmu_name)) {
+		const char *title = pulse_aux_pmu__title(pulse_aux_pmu__kind(pmu_name));
+		char hint[160];
+
+		snprintf(hint, sizeof(hint),
+			 "%s is a CPU feature a VM rarely passes through; 'pulse list' shows what this machine has",
+			 title);
+		ret = pulse_parse_err(ctx->err, -ENOENT, pmu_name, hint,
+				      "this CPU has no %s: no PMU '%s' in /sys/bus/event_source/devices",
+				      title, pmu_name);
+	} else if (ret == -ENOENT) {
 		char hint[256];
 
 		pulse_event__suggest(ctx->opts, pmu_name, true, hint, sizeof(hint));
@@ -300,7 +310,16 @@ static int parse_pmu_event(struct parse_ctx *ctx, const char *s, const char *sla
 		pulse_pmu__delete(pmu);
 		return ret;
 	}
-	ret = pulse_terms__apply(pmu, terms, close - terms, &evsel->attr, &t, ctx->err);
+	if (close == terms && pulse_aux_pmu__kind(pmu->name) == PULSE_AUX_PMU_INTEL_PT) {
+		/* intel_pt// gets perf's default terms */
+		char def[256];
+
+		ret = pulse_aux_pmu__default_config(ctx->opts, pmu->name, def, sizeof(def));
+		if (!ret)
+			ret = pulse_terms__apply(pmu, def, strlen(def), &evsel->attr, &t, ctx->err);
+	} else {
+		ret = pulse_terms__apply(pmu, terms, close - terms, &evsel->attr, &t, ctx->err);
+	}
 	if (!ret) {
 		evsel->pmu_name = strdup(pmu->name);
 		if (!evsel->pmu_name)

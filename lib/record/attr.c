@@ -20,7 +20,9 @@
  *    with -D a dummy tracks side-band (enabled at exec, or at once), the
  *    events wait for the recorder to enable them after the delay;
  *  - the side-band bits (mmap, comm, task, mmap2, comm_exec, ksymbol,
- *    bpf_event) on the tracking event only.
+ *    bpf_event) on the tracking event only;
+ *  - an AUX area event (intel_pt//): period 1, no frequency, CPU; with
+ *    --aux-sample the other members of its group get PERF_SAMPLE_AUX.
  */
 #include <pulse/record.h>
 
@@ -133,6 +135,18 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 		/* --overwrite: the kernel keeps the newest, the side-band has its own rings */
 		if (o->overwrite && e != dummy)
 			a->write_backward = 1;
+		if (pulse_evsel__is_aux(e)) {
+			/* perf's intel_pt_recording_options(): period 1, the CPU in the id */
+			a->freq = 0;
+			a->sample_period = 1;
+			a->sample_type &= ~(__u64)PERF_SAMPLE_PERIOD;
+			a->sample_type |= PERF_SAMPLE_CPU;
+		} else if (o->aux_sample_size && e->leader && e->leader != e &&
+			   pulse_evsel__is_aux(e->leader)) {
+			/* --aux-sample: the group's other events take AUX data in their samples */
+			a->sample_type |= PERF_SAMPLE_AUX;
+			a->aux_sample_size = o->aux_sample_size;
+		}
 		if (e == tracking) {
 			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 			a->ksymbol = a->bpf_event = 1;

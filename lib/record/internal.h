@@ -43,6 +43,8 @@ struct rec_reader {
 	bool size_told;			/* it woke the main thread for --max-size */
 };
 
+struct rec_aux;
+
 struct rec {
 	const struct pulse_record_opts *opts;
 	struct pulse_record_stats *stats;
@@ -86,6 +88,7 @@ struct rec {
 	int epfd;
 	int nr_polled;			/* event fds in epoll, not yet hung up */
 	bool child_done;
+	struct rec_aux *aux;		/* AUX area tracing (aux.c), NULL without an AUX event */
 };
 
 static inline bool is_system_wide(const struct pulse_record_opts *o)
@@ -132,6 +135,22 @@ int rec_control(struct rec *r);
 /* snapshot.c */
 int rec_snapshot(struct rec *r);
 int rec_maybe_snapshot(struct rec *r, __u64 now);
+/* aux.c: AUX area capture (the kernel's, or the model's with PULSE_AUX_MODEL) */
+int rec_aux_prepare(struct rec *r);
+int rec_aux_config(struct rec *r);
+int rec_aux_map(struct rec *r, size_t data_pages);
+int rec_aux_nr_model(const struct rec *r);
+int rec_aux_attrs(struct rec *r, struct pulse_data_attr *attrs, int *nr);
+int rec_aux_info(struct rec *r);
+int rec_aux_start(struct rec *r);
+int rec_aux_drain(struct rec *r);
+int rec_aux_snapshot(struct rec *r);
+int rec_aux_stop(struct rec *r);
+void rec_aux_cleanup(struct rec *r);
+static inline bool rec_aux_snapshot_mode(const struct rec *r)
+{
+	return r->aux && r->opts->auxtrace_snapshot;
+}
 /* record-synth.c */
 int rec_synthesize(struct rec *r);
 int rec_write_lost_samples(struct rec *r);

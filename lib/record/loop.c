@@ -41,7 +41,9 @@ int rec_drain_all(struct rec *r)
 		ret = pulse_record_pump__drain(r->track_pump);
 	if (!ret && !r->opts->overwrite)
 		ret = pulse_record_pump__drain(r->pump);
-	return ret ? rec_write_err(r, ret) : 0;
+	if (ret)
+		return rec_write_err(r, ret);
+	return rec_aux_drain(r);
 }
 
 /* Take @fd out of the epoll set if it has hung up (its task is gone). */

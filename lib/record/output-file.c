@@ -38,6 +38,8 @@ struct file_output {
 	/* --threads: the readers' raw outputs note their records here too */
 	pthread_mutex_t track_lock;
 	__u64 raw_transferred, raw_compressed;	/* and, with -z, their compression */
+	bool aux;			/* AUXTRACE records written: the AUXTRACE feature */
+	struct pulse_buf aux_index;	/* file mode: { u64 file_offset, sz } per AUXTRACE */
 };
 
 static struct file_output *to_file(struct pulse_record_output *out)
@@ -153,6 +155,30 @@ static int file_write_sideband(struct pulse_record_output *out, const void *rec,
 	return pulse_data_writer__write(f->w, rec, size);
 }
 
+/* perf's auxtrace_index__auxtrace_event(): where each AUXTRACE is, for the feature */
+static int file_write_aux(struct pulse_record_output *out, const void *rec, size_t size,
+			  const struct iovec *data, int cnt)
+{
+	struct file_output *f = to_file(out);
+	struct iovec iov[4] = { { (void *)rec, size } };
+	__u64 off = pulse_data_writer__data_offset(f->w) + pulse_data_writer__data_size(f->w);
+	__u64 sz = size;	/* perf's index: the record's header.size, not its data */
+	int ret;
+
+	if (cnt > 3)
+		return -EINVAL;
+	for (int i = 0; i < cnt; i++)
+		iov[i + 1] = data[i];
+	f->aux = true;
+	ret = pulse_data_writer__writev(f->w, iov, cnt + 1);
+	if (ret)
+		return ret;
+	if (f->pipe)
+		return 0;
+	ret = pulse_buf__add(&f->aux_index, &off, 8);
+	return ret ? ret : pulse_buf__add(&f->aux_index, &sz, 8);
+}
+
 static int file_sync(struct pulse_record_output *out)
 {
 	return pulse_data_writer__sync_header(to_file(out)->w);
@@ -180,6 +206,18 @@ static int file_finish(struct pulse_record_output *out)
 	pulse_record_track__retry_misses(&f->track);
 	ret = pulse_record_features__write_finish(f->w, &f->track, !f->no_buildid);
 
+	if (!ret && f->aux && !f->pipe) {
+		/* u64 nr, then the entries */
+		struct pulse_buf b = { 0 };
+		__u64 nr = f->aux_index.len / 16;
+
+		ret = pulse_buf__add(&b, &nr, sizeof(nr));
+		if (!ret)
+			ret = pulse_buf__add(&b, f->aux_index.p, f->aux_index.len);
+		if (!ret)
+			ret = pulse_data_writer__add_feature(f->w, PULSE_FEAT_AUXTRACE, b.p, b.len);
+		pulse_buf__release(&b);
+	}
 	file_comp_stats(out, &in, &made);
 	if (!ret && f->zstd && !f->pipe)
 		ret = pulse_record_features__write_compressed(f->w, f->comp_level,
@@ -211,6 +249,7 @@ static void file_delete(struct pulse_record_output *out)
 	pulse_data_writer__delete(f->w);
 	pulse_record_track__exit(&f->track);
 	pulse_record_zstd__delete(f->zstd);
+	pulse_buf__release(&f->aux_index);
 	free(f);
 }
 
@@ -226,6 +265,7 @@ static const struct pulse_record_output_ops file_ops = {
 	.comp_stats = file_comp_stats,
 	.note_comp = file_note_comp,
 	.note = file_note,
+	.write_aux = file_write_aux,
 };
 
 static int new_output(struct pulse_record_output **out, int fd, bool pipe)

@@ -79,6 +79,16 @@ static void count(struct pulse_record_pump *p, const unsigned char *rec, size_t 
 				st->lost_per_cpu[map] += get_u64(rec + 16);
 		}
 		break;
+	case PERF_RECORD_AUX:
+		if (size >= 32) {
+			__u64 flags = get_u64(rec + 24);
+
+			st->aux_records++;
+			st->aux_truncated += !!(flags & PERF_AUX_FLAG_TRUNCATED);
+			st->aux_partial += !!(flags & PERF_AUX_FLAG_PARTIAL);
+			st->aux_collision += !!(flags & PERF_AUX_FLAG_COLLISION);
+		}
+		break;
 	case PERF_RECORD_LOST_SAMPLES:
 		if (size >= 16)
 			st->lost_samples += get_u64(rec + 8);

@@ -176,6 +176,7 @@ static int mmap_events(struct rec *r)
 static void rec_cleanup(struct rec *r)
 {
 	rec_readers_cleanup(r);
+	rec_aux_cleanup(r);
 	for (int c = 0; r->maps && c < r->nr_cpus; c++)
 		pulse_mmap__munmap(&r->maps[c]);
 	for (int c = 0; r->track_maps && c < r->nr_cpus; c++)
@@ -220,7 +221,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 			 .go_pipe = { -1, -1 }, .exec_pipe = { -1, -1 } };
 	struct pulse_record_output_info info = { .sz = sizeof(info) };
 	bool killed = false;
-	int ret;
+	int ret, nr_attrs;
 
 	memset(stats, 0, sizeof(*stats));
 	memset(err, 0, sizeof(*err));
@@ -238,8 +239,18 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	for (int i = 0; o->trigger_events && i < o->trigger_events->nr; i++)
 		r.evsels[r.nr_evsels++] = o->trigger_events->entries[i];
 	r.trig_end = r.nr_evsels;
+	ret = rec_aux_prepare(&r);
+	if (ret)
+		goto out;
+	if (r.aux && !r.out->ops->write_aux) {
+		/* a flight recording keeps no AUX data */
+		err->stage = PULSE_REC_WRITE;
+		ret = -EOPNOTSUPP;
+		goto out;
+	}
 	r.tracking = r.evsels[0];
-	if (is_system_wide(o) || o->delay_ms || o->tracking_output) {
+	/* with an AUX event, a dummy tracks the side-band, as perf's intel_pt does */
+	if (is_system_wide(o) || o->delay_ms || o->tracking_output || r.aux) {
 		r.dummy = new_dummy();
 		if (!r.dummy) {
 			ret = -ENOMEM;
@@ -252,6 +263,9 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	if (ret)
 		goto out;
 	pulse_record__config_attrs(o, r.evsels, r.nr_evsels, r.dummy, r.tracking);
+	ret = rec_aux_config(&r);
+	if (ret)
+		goto out;
 	for (int i = r.trig_first; i < r.trig_end; i++) {
 		/* a trigger is read at once, from the forward side-band rings */
 		r.evsels[i]->attr.write_backward = 0;
@@ -280,6 +294,8 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	}
 	memcpy(stats->cpu_of, r.cpus, r.nr_cpus * sizeof(int));
 	ret = mmap_events(&r);
+	if (!ret)
+		ret = rec_aux_map(&r, o->mmap_pages ? o->mmap_pages : default_pages(&r));
 	if (ret)
 		goto out_kill;
 	ret = pulse_record_pump__new(&r.pump, r.maps, r.nr_cpus, stats);
@@ -299,7 +315,7 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	if (ret)
 		goto out_kill;
 
-	r.attrs = calloc(r.nr_evsels, sizeof(*r.attrs));
+	r.attrs = calloc(r.nr_evsels + rec_aux_nr_model(&r), sizeof(*r.attrs));
 	if (!r.attrs) {
 		ret = -ENOMEM;
 		goto out_kill;
@@ -311,12 +327,16 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		if (r.evsels[i]->leader == r.evsels[i])
 			r.attrs[i].nr_members = r.evsels[i]->nr_members;
 	}
+	nr_attrs = r.nr_evsels;
+	ret = rec_aux_attrs(&r, r.attrs, &nr_attrs);
+	if (ret)
+		goto out_kill;
 	/* Read once: every output of the run starts with the same formats. */
 	ret = rec_tracing_data(&r, &r.tracing_data);
 	if (ret)
 		goto out_kill;
 	info.attrs = r.attrs;
-	info.nr_attrs = r.nr_evsels;
+	info.nr_attrs = nr_attrs;
 	info.argc = o->argc_self;
 	info.argv = o->argv_self;
 	info.tracing_data = r.tracing_data.p;
@@ -342,7 +362,9 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		ret = rec_write_err(&r, ret);
 		goto out_kill;
 	}
-	ret = rec_synthesize(&r);
+	ret = rec_aux_info(&r);
+	if (!ret)
+		ret = rec_synthesize(&r);
 	if (ret)
 		goto out_kill;
 	ret = pulse_record_output__sync(r.out);
@@ -351,6 +373,8 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		goto out_kill;
 	}
 	ret = rec_readers_start(&r);
+	if (!ret)
+		ret = rec_aux_start(&r);
 	if (ret)
 		goto out_kill;
 	if (r.pidfd >= 0) {
@@ -410,6 +434,13 @@ out_finish:
 		killed = true;
 	}
 	rec_reap_child(&r, true);
+	{
+		/* the model PMU writes what it has left; -Se's snapshot */
+		int ret2 = stats->disk_full ? 0 : rec_aux_stop(&r);
+
+		if (ret2 && !ret)
+			ret = ret2;
+	}
 	/* the last pass takes everything, as perf's synchronous flush */
 	pulse_record_pump__set_flush(r.pump, 0);
 	{

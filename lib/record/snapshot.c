@@ -25,6 +25,12 @@ int rec_snapshot(struct rec *r)
 	struct timespec ts;
 	int ret, ret2;
 
+	/* -S: the AUX areas (--control snapshot, the flight's triggers) */
+	if (rec_aux_snapshot_mode(r)) {
+		ret = rec_aux_snapshot(r);
+		if (ret)
+			return ret;
+	}
 	if (!pulse_record_output__can_snapshot(r->out))
 		return 0;
 	ret = rec_drain_all(r);

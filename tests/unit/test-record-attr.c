@@ -189,7 +189,40 @@ static void test_record_attr__modifiers_kept(void)
 	pulse_evlist__exit(&l);
 }
 
-TEST_MAIN(TEST(test_record_attr__command_default_freq), TEST(test_record_attr__period_and_freq),
+/*
+ * An AUX event, as perf 6.1's intel_pt_recording_options() sets it: period
+ * 1, no frequency, CPU in the samples; --aux-sample puts PERF_SAMPLE_AUX
+ * and aux_sample_size on the other members of its group (the fake
+ * intel_pt PMU of tests/data/sysfs-pt)
+ */
+static void test_record_attr__aux_event(void)
+{
+	char sysfs[4096];
+	const char *top = getenv("PULSE_TOP");
+	struct pulse_parse_opts po = { .sz = sizeof(po) };
+	struct pulse_record_opts o = { .sz = sizeof(o), .argv = cmd, .aux_sample_size = 8192 };
+	struct pulse_evlist l = { 0 };
+	const struct perf_event_attr *pt, *clk;
+
+	snprintf(sysfs, sizeof(sysfs), "%s/tests/data/sysfs-pt", top ? top : ".");
+	po.sysfs = sysfs;
+	ASSERT_EQ(pulse_evlist__parse(&l, "{intel_pt//,cpu-clock}", &po, NULL), 0);
+	ASSERT_EQ(l.nr, 2);
+	config(&o, &l, NULL);
+	pt = &l.entries[0]->attr;
+	clk = &l.entries[1]->attr;
+	ASSERT_EQ(pt->type, 8);
+	ASSERT_EQ(pt->config, 0x300e601);
+	ASSERT_EQ(pt->freq, 0);
+	ASSERT_EQ(pt->sample_period, 1);
+	ASSERT_EQ(pt->sample_type, BASE | PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER);
+	ASSERT_EQ(clk->sample_type & PERF_SAMPLE_AUX, PERF_SAMPLE_AUX);
+	ASSERT_EQ(clk->aux_sample_size, 8192);
+	ASSERT_EQ(pt->sample_type & PERF_SAMPLE_AUX, 0);
+	pulse_evlist__exit(&l);
+}
+
+TEST_MAIN(TEST(test_record_attr__aux_event), TEST(test_record_attr__command_default_freq), TEST(test_record_attr__period_and_freq),
 	  TEST(test_record_attr__tracepoint), TEST(test_record_attr__system_wide_dummy),
 	  TEST(test_record_attr__cpus_only_is_system_wide),
 	  TEST(test_record_attr__task_target_and_flags), TEST(test_record_attr__modifiers_kept))
