@@ -269,6 +269,9 @@ static int report__on_event(struct pulse_session *s, const struct perf_event_hea
 		if (rec->size >= 16)
 			rep->lost_samples += get_lost(rec);
 		return 0;
+	case PERF_RECORD_AUX:
+		pulse_aux_stats__add(&rep->aux, rec);
+		break;
 	default:
 		break;
 	}

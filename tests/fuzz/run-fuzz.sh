@@ -1,7 +1,9 @@
 #!/bin/bash
 # Runs the reader's libFuzzer target for SECONDS (default 60) on a corpus
 # seeded from the golden perf 6.1 files and pulse-mkdata variants of them
-# (byte-swapped, AUXTRACE, pipe mode). Exits 77 when clang's libFuzzer is
+# (byte-swapped, AUXTRACE, pipe mode); then the AUX dump's target
+# (fuzz-aux: Intel PT packets and report -D of AUX records) for a third of
+# that on files made by pulse-mkaux. Exits 77 when clang's libFuzzer is
 # not available, 0 when no crash was found, 1 otherwise (the crashing
 # input is left in build-fuzz/ as crash-*).
 #   tests/fuzz/run-fuzz.sh [SECONDS] [extra libFuzzer options]
@@ -50,3 +52,25 @@ if [ $rc -ne 0 ]; then
 	exit 1
 fi
 echo "fuzz: no crash in ${secs}s"
+
+# the AUX dump: intel_pt files of each AUXTRACE_INFO size, pipe mode, other PMUs
+aux_secs=$(( secs / 3 + 1 ))
+acorpus=$out/corpus-aux
+mkdir -p "$acorpus"
+if make --no-print-directory build/tools/pulse-mkaux >/dev/null 2>&1; then
+	mk=build/tools/pulse-mkaux
+	$mk -a "$acorpus/pt.data" && $mk -a -p -F "$acorpus/pt.pipe" &&
+	$mk -w 10 "$acorpus/pt10.data" && $mk -w 17 -f "filter 0x1000/0x200@/bin/ls" -e 1 \
+		"$acorpus/ptf.data" && $mk -x random:1:2048 "$acorpus/noise.data" &&
+	$mk -x past "$acorpus/past.data" && $mk -t 2 -w 6 -a "$acorpus/bts.data" ||
+		echo "fuzz: pulse-mkaux failed; the AUX corpus is short"
+fi
+"$out/fuzz-aux" -max_total_time="$aux_secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
+	-artifact_prefix="$out/aux-" -print_final_stats=1 "$@" "$acorpus" 2>"$out/fuzz-aux.log"
+rc=$?
+tail -5 "$out/fuzz-aux.log"
+if [ $rc -ne 0 ]; then
+	echo "fuzz-aux: FAILED (exit $rc); see $out/fuzz-aux.log and $out/aux-crash-*"
+	exit 1
+fi
+echo "fuzz-aux: no crash in ${aux_secs}s"

@@ -1,0 +1,104 @@
+#!/bin/bash
+# pulse report -D of AUX-area files against perf 6.1, byte for byte: the
+# AUXTRACE_INFO words of intel_pt in every size perf wrote (perf 4.2's 10
+# words, 4.3's 15, 4.6's 16, 4.9's 17 with and without a filter string, 5.19's
+# Cap Event Trace after them), of intel_bts, arm_spe, s390_cpumsf and
+# hisi_ptt; the Intel PT packet dump under each AUXTRACE, on payloads made
+# with libipt's encoder (every packet it encodes) followed by the byte
+# patterns only perf's decoder reads, bad bytes and packets cut by the end of
+# their data, and on noise; the AUX, ITRACE_START and AUX_OUTPUT_HW_ID
+# records and perf's AUX warnings. The files are made by
+# tests/tools/pulse-mkaux. Without perf: pulse agrees with itself on the
+# same trace as a file, a pipe-mode file and a pipe on stdin.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+MK=$TOOLS/pulse-mkaux
+
+# same_dump FILE: perf 6.1's and pulse's report -D print the same bytes
+same_dump() {
+	perf report -D -i "$1" >"$1.perf" 2>"$1.perf.err" || true
+	pulse report -D -i "$1" >"$1.pulse" 2>"$1.pulse.err" || {
+		cat "$1.pulse.err" >&2; return 1; }
+	test_cmp "$1.perf" "$1.pulse"
+}
+
+# the packet lines (and their header) of a dump, with the AUXTRACE_INFO words
+packets() {
+	sed "/^Aggregated stats:/,\$d" "$1" | grep -a -e '^\.  [0-9a-f]\{8\}:' -e 'Intel Processor Trace data' -e '^  [A-Z]'
+}
+
+test_expect_success PERF 'intel_pt, 17 words (perf 4.9 and up): words, packets, AUX records' '
+	"$MK" -a all.data &&
+	same_dump all.data &&
+	grep -q "Intel Processor Trace data: size" all.data.pulse &&
+	grep -q "Bad packet!" all.data.pulse &&
+	grep -q "EVD Type 0x09 Payload 0x807060504030201" all.data.pulse &&
+	grep -q "MODE.Exec IF:1 64" all.data.pulse &&
+	grep -q "PERF_RECORD_AUX_OUTPUT_HW_ID" all.data.pulse
+'
+
+test_expect_success PERF 'intel_pt, older and newer AUXTRACE_INFO sizes' '
+	for w in 10 14 15 16 17 18; do
+		"$MK" -w $w w$w.data && same_dump w$w.data || return 1
+	done &&
+	"$MK" -w 17 -f "filter 0x1000/0x200@/bin/ls" -e 1 -x none filt.data &&
+	same_dump filt.data &&
+	grep -q "^  Filter string       filter 0x1000/0x200@/bin/ls$" filt.data.pulse &&
+	grep -q "^  Cap Event Trace     1$" filt.data.pulse &&
+	"$MK" -w 17 -e 7 -x none et.data && same_dump et.data
+'
+
+test_expect_success PERF 'intel_bts, arm_spe, s390_cpumsf, hisi_ptt words' '
+	for tw in "2 6" "2 7" "4 2" "4 3" "5 0" "5 4" "6 1" "6 2"; do
+		set -- $tw
+		"$MK" -t $1 -w $2 -a -x none t$1w$2.data && same_dump t$1w$2.data || return 1
+	done
+'
+
+test_expect_success PERF 'Intel PT packets of noise, as perf decodes them' '
+	for seed in 1 2 3 4 5 6 7 8; do
+		"$MK" -x random:$seed:4096 r$seed.data && same_dump r$seed.data || return 1
+	done
+'
+
+test_expect_success PERF 'a pipe that starts with a FEATURE record: -1 -1 as perf' '
+	"$MK" -p -F -a -x none feat.pipe &&
+	same_dump feat.pipe &&
+	grep -q "^-1 -1 0 \[0x28\]: PERF_RECORD_FEATURE" feat.pipe.pulse
+'
+
+test_expect_success PERF 'AUX flags: perf 6.1 warnings after -D and report; --stats as perf' '
+	"$MK" -a -x none aux.data &&
+	pulse report -D -i aux.data >/dev/null 2>aux.err &&
+	grep -q "^warning: AUX data lost 4 times out of 10!" aux.err &&
+	grep -q "^warning: AUX data had gaps in it 4 times out of 10!" aux.err &&
+	grep -q "^warning: AUX data detected collision  2 times out of 10!" aux.err &&
+	pulse report --stdio -i aux.data >/dev/null 2>rep.err &&
+	grep -q "^warning: AUX data lost 4 times out of 10!" rep.err &&
+	perf report --stats -i aux.data >stats.perf 2>/dev/null &&
+	pulse report --stats -i aux.data >stats.pulse 2>stats.err &&
+	test_cmp stats.perf stats.pulse &&
+	not grep -q "AUX data" stats.err
+'
+
+test_expect_success 'the same packets from a file, a pipe-mode file and stdin' '
+	"$MK" -a file.data &&
+	"$MK" -a -p pipe.data &&
+	pulse report -D -i file.data >file.out 2>/dev/null &&
+	pulse report -D -i pipe.data >pipe.out 2>/dev/null &&
+	pulse report -D -i - <pipe.data >stdin.out 2>/dev/null &&
+	packets file.out >file.pk && packets pipe.out >pipe.pk && packets stdin.out >stdin.pk &&
+	test -s file.pk &&
+	expect_ge "$(grep -c "Intel Processor Trace data" file.pk)" 3 &&
+	test_cmp file.pk pipe.pk &&
+	test_cmp file.pk stdin.pk
+'
+
+test_expect_success 'no PT dump without an intel_pt AUXTRACE_INFO' '
+	"$MK" -t 5 -w 0 s390.data &&
+	pulse report -D -i s390.data >s390.out &&
+	grep -q "PERF_RECORD_AUXTRACE size" s390.out &&
+	not grep -q "Intel Processor Trace" s390.out
+'
+
+test_done

@@ -1,0 +1,92 @@
+#!/bin/bash
+# report -D on damaged AUX-area files (made by tests/tools/pulse-mkaux):
+# an AUXTRACE_INFO perf 6.1 refuses (too short for intel_pt, intel_bts or
+# arm_spe, a filter string longer than the record or not terminated, a type
+# perf does not know) ends the dump where perf's ends, with one error line
+# that names it and its offset, exit 1 (perf prints "failed to process
+# type: 70" and exits 0); report --stats, which perf does not make read it,
+# goes on as perf does. An AUXTRACE whose data runs past the end of the
+# file or pipe is printed without its data, then one warning with its
+# offset (perf 6.1 dies of SIGBUS on the file). Noise is decoded, never a
+# crash or a hang.
+. "$(dirname "$0")/lib/test-lib.sh"
+
+MK=$TOOLS/pulse-mkaux
+
+# refused ARGS PATTERN: pulse stops with one error matching PATTERN at
+# offset 0x100 (the data section's start: the AUXTRACE_INFO); with perf,
+# the same stdout as perf's
+refused() {
+	"$MK" -x none $1 bad.data &&
+	expect_fail 1 bad.err "$PULSE" report -D -i bad.data &&
+	one_error bad.err "$2 at offset 0x100" &&
+	if test_have_prereq PERF; then
+		perf report -D -i bad.data >bad.perf 2>/dev/null
+		test_cmp bad.perf bad.err.out
+	fi
+}
+
+test_expect_success 'AUXTRACE_INFO too short for intel_pt: one error with the offset' '
+	refused "-w 8" "AUXTRACE_INFO too short for intel_pt" &&
+	refused "-w 0" "AUXTRACE_INFO too short for intel_pt"
+'
+
+test_expect_success 'too short for intel_bts, arm_spe, hisi_ptt' '
+	refused "-t 2 -w 4" "too short for intel_bts" &&
+	refused "-t 4 -w 1" "too short for arm_spe" &&
+	refused "-t 6 -w 0" "too short for hisi_ptt"
+'
+
+test_expect_success 'intel_pt filter string: bad length, not terminated' '
+	refused "-f 0123456789abcdef -L 300" "bad filter string length" &&
+	refused "-f 0123456789abcdef -L 15" "filter string not null terminated"
+'
+
+test_expect_success 'an auxtrace type perf 6.1 does not know' '
+	refused "-t 0 -w 2" "type perf 6.1 does not know" &&
+	refused "-t 9 -w 2" "type perf 6.1 does not know"
+'
+
+test_expect_success 'report --stats does not read the AUXTRACE_INFO (as perf)' '
+	"$MK" -w 8 -x none short.data &&
+	pulse report --stats -i short.data >stats.out &&
+	grep -q "AUXTRACE_INFO events:          1" stats.out &&
+	if test_have_prereq PERF; then
+		perf report --stats -i short.data >stats.perf 2>/dev/null &&
+		test_cmp stats.perf stats.out
+	fi
+'
+
+test_expect_success 'AUXTRACE data past the end of the file: the record, one warning' '
+	"$MK" -x past past.data &&
+	pulse report -D -i past.data >past.out 2>past.err &&
+	grep -q "PERF_RECORD_AUXTRACE size: 0x100000" past.out &&
+	not grep -q "Intel Processor Trace" past.out &&
+	grep -q "AUXTRACE events:          1" past.out &&
+	expect_eq "$(grep -c "^warning: " past.err)" 1 &&
+	grep -q "^warning: .* unreadable at 0x198$" past.err
+'
+
+test_expect_success 'AUXTRACE data past the end of a pipe, from a file and stdin' '
+	"$MK" -p -x past past.pipe &&
+	pulse report -D -i past.pipe >pp.out 2>pp.err &&
+	grep -q "PERF_RECORD_AUXTRACE size: 0x100000" pp.out &&
+	grep -q "^warning: .* unreadable at 0x" pp.err &&
+	pulse report -D -i - <past.pipe >ps.out 2>ps.err &&
+	grep -q "PERF_RECORD_AUXTRACE size: 0x100000" ps.out &&
+	grep -q "^warning: .* unreadable at 0x" ps.err
+'
+
+test_expect_success 'noise as Intel PT data: decoded, every byte shown once' '
+	for seed in 11 12 13; do
+		"$MK" -x random:$seed:65536 n.data &&
+		pulse report -D -i n.data >n.out 2>n.err || return 1
+		# the offsets run on without a gap up to the end
+		perl -ne '"'"'next unless /^\.  ([0-9a-f]{8}): ((?: [0-9a-f]{2}){1,16})/;
+			die "gap at $1\n" if hex($1) != $n; $n += length($2) / 3;
+			END { die "ends at $n\n" if $n != 65536 }'"'"' n.out ||
+			return 1
+	done
+'
+
+test_done
