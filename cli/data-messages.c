@@ -115,7 +115,7 @@ int data_check_owner(const char *input, bool force)
 	return -EPERM;
 }
 
-/* perf_session__warn_about_errors()'s AUX lines, perf's words */
+/* perf_session__warn_about_errors()'s AUX lines, perf's words, in its order */
 void data_warn_aux(const struct pulse_aux_stats *st)
 {
 	if (st->lost)
@@ -128,4 +128,9 @@ void data_warn_aux(const struct pulse_aux_stats *st)
 	if (st->collision)
 		warning("AUX data detected collision  %llu times out of %llu!",
 			(unsigned long long)st->collision, (unsigned long long)st->nr_aux);
+	/* events_stats__auxtrace_error_warn() */
+	for (int i = 0; i < 2; i++)
+		if (st->errors[i])
+			warning("%llu %s errors", (unsigned long long)st->errors[i],
+				i ? "instruction trace" : "unknown AUX");
 }

@@ -36,13 +36,15 @@ struct pulse_machine;
  * machines__deliver_event()): all of them, and those whose flags say the
  * AUX data was truncated (lost), had gaps (partial) or collided, for the
  * warnings perf prints after report -D and report (perf_session__warn_
- * about_errors(): "AUX data lost N times out of M!").
+ * about_errors(): "AUX data lost N times out of M!"); and the AUXTRACE_ERROR
+ * records by type ("N instruction trace errors").
  */
 struct pulse_aux_stats {
 	uint64_t nr_aux, lost, partial, collision;
+	uint64_t errors[2];	/* AUXTRACE_ERROR records of type 0 (unknown), 1 (itrace) */
 };
 
-/* count one PERF_RECORD_AUX (others are ignored) */
+/* count one PERF_RECORD_AUX or AUXTRACE_ERROR (others are ignored) */
 void pulse_aux_stats__add(struct pulse_aux_stats *st, const struct perf_event_header *rec);
 
 /*

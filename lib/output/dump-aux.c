@@ -2,7 +2,8 @@
 /*
  * perf report -D's AUX-area user records: AUXTRACE_INFO with the private
  * words of its PMU (perf 6.1's *_process_auxtrace_info() in dump mode), and
- * AUXTRACE with the Intel PT packet dump of its data (intel_pt_dump()).
+ * AUXTRACE with the dump of its data: Intel PT packets (intel_pt_dump()),
+ * Intel BTS branch records (intel_bts_dump()).
  *
  * An AUXTRACE_INFO perf refuses (too short for its PMU, a bad filter
  * string, a type perf 6.1 does not know) ends perf's walk ("failed to
@@ -159,6 +160,9 @@ void pulse_aux_stats__add(struct pulse_aux_stats *st, const struct perf_event_he
 	struct rec_view r = { (const unsigned char *)rec, rec->size };
 	__u64 flags = u64_at(&r, 24);
 
+	/* perf_session__auxtrace_error_inc(): types below PERF_AUXTRACE_ERROR_MAX */
+	if (rec->type == PERF_RECORD_AUXTRACE_ERROR && rec->size >= 12 && u32_at(&r, 8) < 2)
+		st->errors[u32_at(&r, 8)]++;
 	if (rec->type != PERF_RECORD_AUX || rec->size < 32)
 		return;
 	st->nr_aux++;
@@ -167,7 +171,55 @@ void pulse_aux_stats__add(struct pulse_aux_stats *st, const struct perf_event_he
 	st->collision += !!(flags & PERF_AUX_FLAG_COLLISION);
 }
 
-/* The AUXTRACE line; under it, for intel_pt, the packets of its data. */
+/*
+ * util/auxtrace.c perf_event__fprintf_auxtrace_error() (perf script's -D):
+ * type, code, cpu, pid, tid, fmt, ip at 8..39; fmt 0 has its message at 40,
+ * later ones the time there and the message at 48; fmt 2 adds machine_pid
+ * and vcpu after the 64-byte message.
+ */
+void pulse_dump__auxtrace_error(FILE *out, const struct rec_view *r)
+{
+	__u32 type = u32_at(r, 8), fmt = u32_at(r, 28);
+	__u64 ns = fmt ? u64_at(r, 40) : 0;
+	size_t msg = fmt ? 48 : 40;
+	int len = str_len(r, msg);
+
+	fprintf(out, " %s error type %u", type == 1 ? "instruction trace" : "unknown AUX", type);
+	if (ns)
+		fprintf(out, " time %" PRIu64 ".%09" PRIu64, (uint64_t)(ns / 1000000000),
+			(uint64_t)(ns % 1000000000));
+	else
+		fputs(" time 0", out);
+	if (fmt >= 2 && u32_at(r, 112))
+		fprintf(out, " machine_pid %d vcpu %d", (int)u32_at(r, 112), (int)u32_at(r, 116));
+	fprintf(out, " cpu %d pid %d tid %d ip %#" PRIx64 " code %u: %.*s\n", (int)u32_at(r, 16),
+		(int)u32_at(r, 20), (int)u32_at(r, 24), (uint64_t)u64_at(r, 32), u32_at(r, 12),
+		len > 64 ? 64 : len, (const char *)r->p + (msg < r->size ? msg : 0));
+}
+
+/* util/intel-bts.c intel_bts_dump(): 24-byte branch records, from -> to */
+static int bts_dump(FILE *out, const unsigned char *buf, size_t len)
+{
+	fprintf(out, ".\n. ... Intel BTS data: size %zu bytes\n", len);
+	for (size_t pos = 0; pos < len; pos += 24) {
+		size_t sz = len - pos < 24 ? len - pos : 24, i;
+		struct rec_view r = { buf + pos, sz };
+
+		fprintf(out, ".  %08zx: ", pos);
+		for (i = 0; i < sz; i++)
+			fprintf(out, " %02x", buf[pos + i]);
+		for (; i < 24; i++)
+			fputs("   ", out);
+		if (sz == 24)
+			fprintf(out, " %" PRIx64 " -> %" PRIx64 " %s\n", (uint64_t)u64_at(&r, 0),
+				(uint64_t)u64_at(&r, 8), u64_at(&r, 16) & 0x10 ? "pred" : "miss");
+		else
+			fputs(" Bad record!\n", out);
+	}
+	return ferror(out) ? -EIO : 0;
+}
+
+/* The AUXTRACE line; under it, for intel_pt and intel_bts, its data. */
 int pulse_dump__auxtrace(FILE *out, struct pulse_dump *dump, const struct rec_view *r)
 {
 	const void *data;
@@ -177,10 +229,14 @@ int pulse_dump__auxtrace(FILE *out, struct pulse_dump *dump, const struct rec_vi
 		"  idx: %u  tid: %d  cpu: %d\n", (uint64_t)u64_at(r, 8),
 		(uint64_t)u64_at(r, 16), (uint64_t)u64_at(r, 24), u32_at(r, 32),
 		(int)u32_at(r, 36), (int)u32_at(r, 40));
-	if (!dump->has_auxtrace || dump->auxtrace_type != PULSE_AUXTRACE_INTEL_PT || !dump->d)
+	if (!dump->has_auxtrace || !dump->d)
 		return 0;
 	data = pulse_data__auxtrace_data(dump->d, &len);
 	if (!data)	/* perf cannot read it either, and prints nothing */
 		return 0;
-	return pulse_pt_dump__fprintf(out, data, len);
+	if (dump->auxtrace_type == PULSE_AUXTRACE_INTEL_PT)
+		return pulse_pt_dump__fprintf(out, data, len);
+	if (dump->auxtrace_type == PULSE_AUXTRACE_INTEL_BTS)
+		return bts_dump(out, data, len);
+	return 0;
 }

@@ -90,6 +90,9 @@ int pulse_dump__user_record(FILE *out, struct pulse_dump *dump, const struct rec
 int pulse_dump__auxtrace_info(FILE *out, struct pulse_dump *dump, const struct rec_view *r,
 			      __u64 off);
 
+/* dump-aux.c: perf script -D's words for an AUXTRACE_ERROR */
+void pulse_dump__auxtrace_error(FILE *out, const struct rec_view *r);
+
 /* dump-aux.c: AUXTRACE's line and, for intel_pt, the packets of its data */
 int pulse_dump__auxtrace(FILE *out, struct pulse_dump *dump, const struct rec_view *r);
 

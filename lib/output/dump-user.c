@@ -223,6 +223,13 @@ int pulse_dump__user_record(FILE *out, struct pulse_dump *dump, const struct rec
 		return pulse_dump__auxtrace_info(out, dump, r, off);
 	case PERF_RECORD_AUXTRACE:
 		return pulse_dump__auxtrace(out, dump, r);
+	case PERF_RECORD_AUXTRACE_ERROR:
+		pulse_aux_stats__add(&dump->aux, (const struct perf_event_header *)r->p);
+		if (script)
+			pulse_dump__auxtrace_error(out, r);
+		else	/* perf's report tool has no handler */
+			fputs(": unhandled!\n", out);
+		break;
 	case PERF_RECORD_THREAD_MAP:
 		thread_map(out, r);
 		if (!script)	/* perf script handles it */
@@ -267,7 +274,7 @@ int pulse_dump__user_record(FILE *out, struct pulse_dump *dump, const struct rec
 	default:
 		/*
 		 * ATTR, EVENT_TYPE, TRACING_DATA, BUILD_ID, FEATURE: perf
-		 * prints nothing more; AUXTRACE_ERROR needs an AUX decoder.
+		 * prints nothing more.
 		 */
 		break;
 	}

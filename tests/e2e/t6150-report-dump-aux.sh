@@ -6,8 +6,8 @@
 # hisi_ptt; the Intel PT packet dump under each AUXTRACE, on payloads made
 # with libipt's encoder (every packet it encodes) followed by the byte
 # patterns only perf's decoder reads, bad bytes and packets cut by the end of
-# their data, and on noise; the AUX, ITRACE_START and AUX_OUTPUT_HW_ID
-# records and perf's AUX warnings. The files are made by
+# their data, and on noise; the AUX, ITRACE_START, AUX_OUTPUT_HW_ID and
+# AUXTRACE_ERROR records and perf's AUX warnings. The files are made by
 # tests/tools/pulse-mkaux. Without perf: pulse agrees with itself on the
 # same trace as a file, a pipe-mode file and a pipe on stdin.
 . "$(dirname "$0")/lib/test-lib.sh"
@@ -48,11 +48,14 @@ test_expect_success PERF 'intel_pt, older and newer AUXTRACE_INFO sizes' '
 	"$MK" -w 17 -e 7 -x none et.data && same_dump et.data
 '
 
-test_expect_success PERF 'intel_bts, arm_spe, s390_cpumsf, hisi_ptt words' '
+test_expect_success PERF 'intel_bts (and its branch records), arm_spe, s390_cpumsf, hisi_ptt words' '
 	for tw in "2 6" "2 7" "4 2" "4 3" "5 0" "5 4" "6 1" "6 2"; do
 		set -- $tw
 		"$MK" -t $1 -w $2 -a -x none t$1w$2.data && same_dump t$1w$2.data || return 1
-	done
+	done &&
+	"$MK" -t 2 -w 6 bts.data && same_dump bts.data &&
+	grep -q "Intel BTS data: size 432 bytes" bts.data.pulse &&
+	grep -q " Bad record!$" bts.data.pulse
 '
 
 test_expect_success PERF 'Intel PT packets of noise, as perf decodes them' '
@@ -79,6 +82,17 @@ test_expect_success PERF 'AUX flags: perf 6.1 warnings after -D and report; --st
 	pulse report --stats -i aux.data >stats.pulse 2>stats.err &&
 	test_cmp stats.perf stats.pulse &&
 	not grep -q "AUX data" stats.err
+'
+
+test_expect_success PERF 'AUXTRACE_ERROR: report -D and script -D as perf, the error count' '
+	"$MK" -E -x none err.data && same_dump err.data &&
+	grep -q "PERF_RECORD_AUXTRACE_ERROR: unhandled!" err.data.pulse &&
+	grep -q "^warning: 3 instruction trace errors$" err.data.pulse.err &&
+	"$MK" -E -x none -p err.pipe && same_dump err.pipe &&
+	perf script -D -i err.data >script.perf 2>/dev/null &&
+	pulse script -D -i err.data >script.pulse 2>/dev/null &&
+	test_cmp script.perf script.pulse &&
+	grep -q "ERROR instruction trace error type 1 time 1234.567890125 machine_pid 77 vcpu 2 cpu 2" script.pulse
 '
 
 test_expect_success 'the same packets from a file, a pipe-mode file and stdin' '

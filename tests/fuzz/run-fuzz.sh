@@ -59,7 +59,7 @@ acorpus=$out/corpus-aux
 mkdir -p "$acorpus"
 if make --no-print-directory build/tools/pulse-mkaux >/dev/null 2>&1; then
 	mk=build/tools/pulse-mkaux
-	$mk -a "$acorpus/pt.data" && $mk -a -p -F "$acorpus/pt.pipe" &&
+	$mk -a -E "$acorpus/pt.data" && $mk -a -E -p -F "$acorpus/pt.pipe" &&
 	$mk -w 10 "$acorpus/pt10.data" && $mk -w 17 -f "filter 0x1000/0x200@/bin/ls" -e 1 \
 		"$acorpus/ptf.data" && $mk -x random:1:2048 "$acorpus/noise.data" &&
 	$mk -x past "$acorpus/past.data" && $mk -t 2 -w 6 -a "$acorpus/bts.data" ||

@@ -12,6 +12,7 @@
  *                 up; 10, 15, 16 are older perf's sizes); the words count
  *                 1, 2, 3... except intel_pt's, which are plausible values
  *     -f FILTER   intel_pt: the address filter string after the words
+ *     -W A,B,...  the private words themselves (numbers, 0x for hex), not counted
  *     -L LEN      intel_pt: the filter string length word says LEN (a bad one)
  *     -e VALUE    intel_pt: a Cap Event Trace word after the filter (perf 5.19+)
  *     -x PAYLOAD  the AUXTRACE payloads: "all" (default: every packet libipt's
@@ -19,6 +20,7 @@
  *                 knows, bad bytes and a packet cut by the end), "none" (no
  *                 AUXTRACE), "random:SEED:LEN" (LEN bytes of noise), "past"
  *                 (an AUXTRACE whose size runs past the end of the file)
+ *     -E          AUXTRACE_ERROR records (formats 0, 1 and 2, two types)
  *     -F          pipe mode: a HEADER_FEATURE (hostname) before the HEADER_ATTR
  *     -a          AUX records with each flag (TRUNCATED, OVERWRITE, PARTIAL,
  *                 COLLISION and some together), ITRACE_START, AUX_OUTPUT_HW_ID
@@ -281,6 +283,7 @@ static size_t payload_all(unsigned char **out)
 /* ---- the file ------------------------------------------------------------ */
 
 static long filter_len_word = -1;
+static const char *words_given;
 
 static void put_info(struct buf *b, __u32 type, int words, const char *filter, long cap_et)
 {
@@ -295,8 +298,19 @@ static void put_info(struct buf *b, __u32 type, int words, const char *filter, l
 	put_hdr(b, PERF_RECORD_AUXTRACE_INFO, 0, size);
 	put32(b, type);
 	put32(b, 0);
+	const char *w = words_given;
+
 	for (int i = 0; i < words; i++) {
 		__u64 v = type == 1 && i < 17 ? pt_words[i] : (__u64)i + 1;
+
+		if (w) {
+			char *end;
+
+			v = strtoull(w, &end, 0);
+			w = *end == ',' ? end + 1 : NULL;
+			put64(b, v);
+			continue;
+		}
 
 		if (type == 1 && i == 16)
 			v = filter_len_word >= 0 ? (__u64)filter_len_word : flen;
@@ -322,6 +336,42 @@ static void put_auxtrace(struct buf *b, const void *p, size_t n, __u64 claimed, 
 	put32(b, cpu);
 	put32(b, 0);
 	put(b, p, n);
+}
+
+/*
+ * AUXTRACE_ERROR: type, code, cpu, pid, tid, fmt, ip, time (fmt >= 1),
+ * msg[64], machine_pid and vcpu (fmt >= 2)
+ */
+static void put_errors(struct buf *b)
+{
+	static const struct { __u32 type, code, fmt; const char *msg; } e[] = {
+		{ 1, 6, 0, "Trace doesn't match instruction" },
+		{ 1, 7, 1, "Overflow packet" },
+		{ 1, 9, 2, "Lost trace data" },
+		{ 2, 1, 1, "not an instruction trace error" },
+	};
+
+	for (size_t i = 0; i < sizeof(e) / sizeof(e[0]); i++) {
+		char msg[64] = { 0 };
+		__u16 size = 8 + 32 + 64 + (e[i].fmt >= 1 ? 8 : 0) + (e[i].fmt >= 2 ? 8 : 0);
+
+		strncpy(msg, e[i].msg, sizeof(msg) - 1);
+		put_hdr(b, PERF_RECORD_AUXTRACE_ERROR, 0, size);
+		put32(b, e[i].type);
+		put32(b, e[i].code);
+		put32(b, (__u32)i);		/* cpu */
+		put32(b, 3174);
+		put32(b, 3175);
+		put32(b, e[i].fmt);
+		put64(b, 0xffffb960d300ULL + i);
+		if (e[i].fmt >= 1)
+			put64(b, 1234567890123ULL + i);
+		put(b, msg, sizeof(msg));
+		if (e[i].fmt >= 2) {
+			put32(b, 77);
+			put32(b, 2);
+		}
+	}
 }
 
 static void put_aux_records(struct buf *b)
@@ -351,12 +401,12 @@ int main(int argc, char **argv)
 	unsigned char attr[ATTR_SIZE], *pl = NULL;
 	struct buf data = { 0 }, file = { 0 };
 	int opt, words = 17, type = 1;
-	bool pipe = false, aux = false, feature = false;
+	bool pipe = false, aux = false, feature = false, errors = false;
 	long cap_et = -1;
 	size_t pl_len = 0;
 	FILE *f;
 
-	while ((opt = getopt(argc, argv, "pt:w:f:e:x:aFL:")) != -1) {
+	while ((opt = getopt(argc, argv, "pt:w:f:e:x:aFL:W:E")) != -1) {
 		switch (opt) {
 		case 'p': pipe = true; break;
 		case 't': type = atoi(optarg); break;
@@ -366,17 +416,26 @@ int main(int argc, char **argv)
 		case 'x': payload = optarg; break;
 		case 'a': aux = true; break;
 		case 'F': feature = true; break;
+		case 'E': errors = true; break;
 		case 'L': filter_len_word = atol(optarg); break;
-		default: die("usage: pulse-mkaux [-p] [-t TYPE] [-w WORDS] [-f FILTER] [-L LEN] [-e CAP] [-x PAYLOAD] [-a] [-F] OUT");
+		case 'W':
+			words_given = optarg;
+			words = 1;
+			for (const char *c = optarg; *c; c++)
+				words += *c == ',';
+			break;
+		default: die("usage: pulse-mkaux [-p] [-t TYPE] [-w WORDS] [-f FILTER] [-L LEN] [-W WORDS] [-e CAP] [-x PAYLOAD] [-a] [-E] [-F] OUT");
 		}
 	}
 	if (optind + 1 != argc || words < 0 || words > 1000)
-		die("usage: pulse-mkaux [-p] [-t TYPE] [-w WORDS] [-f FILTER] [-L LEN] [-e CAP] [-x PAYLOAD] [-a] [-F] OUT");
+		die("usage: pulse-mkaux [-p] [-t TYPE] [-w WORDS] [-f FILTER] [-L LEN] [-W WORDS] [-e CAP] [-x PAYLOAD] [-a] [-E] [-F] OUT");
 	attr_bytes(attr);
 
 	put_info(&data, type, words, filter, cap_et);
 	if (aux)
 		put_aux_records(&data);
+	if (errors)
+		put_errors(&data);
 	if (!strcmp(payload, "all")) {
 		pl_len = payload_all(&pl);
 		/* one whole, one in two pieces on another cpu */
