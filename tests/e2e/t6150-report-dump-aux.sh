@@ -92,7 +92,15 @@ test_expect_success PERF 'AUXTRACE_ERROR: report -D and script -D as perf, the e
 	perf script -D -i err.data >script.perf 2>/dev/null &&
 	pulse script -D -i err.data >script.pulse 2>/dev/null &&
 	test_cmp script.perf script.pulse &&
-	grep -q "ERROR instruction trace error type 1 time 1234.567890125 machine_pid 77 vcpu 2 cpu 2" script.pulse
+	grep -q "ERROR instruction trace error type 1 time 1234.567890125 machine_pid 77 vcpu 2 cpu 2" script.pulse &&
+	# written by a machine of the other byte order: each fmt swapped as perf does
+	"$TOOLS/pulse-mkdata" swap err.data swapped.data &&
+	perf script -D -i swapped.data 2>/dev/null | grep "ERROR " >sw.perf &&
+	pulse script -D -i swapped.data 2>/dev/null | grep "ERROR " >sw.pulse &&
+	test_cmp sw.perf sw.pulse &&
+	sed "s/^.*ERROR//" sw.pulse >sw.words &&
+	grep "ERROR " script.pulse | sed "s/^.*ERROR//" >native.words &&
+	test_cmp native.words sw.words
 '
 
 test_expect_success 'the same packets from a file, a pipe-mode file and stdin' '
