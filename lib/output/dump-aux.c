@@ -12,8 +12,11 @@
  * short of what it prints (intel_pt's Per-cpu maps, intel_bts' Snapshot
  * mode), it prints whatever follows in the file; pulse prints 0.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <pulse/auxtrace.h>
 #include <pulse/data.h>
@@ -62,6 +65,98 @@ static bool pt_has(const struct rec_view *r, size_t i)
 	return r->size >= PULSE_AUXTRACE_INFO_PRIV + 8 * (i + 1);
 }
 
+/*
+ * The address filter grammar perf checks the string against (util/auxtrace.c
+ * addr_filters__parse_bare_filter()): filters separated by spaces or commas,
+ * each "filter|start|stop|tracestop ADDR|SYM[#N|#g] [/ SIZE|SYM[#N|#g]]
+ * [@FILE]". Tokens are cut in place, in a copy, as perf cuts them.
+ */
+static int filter_token(char **in, bool num_ok, const char **word, const char *delim)
+{
+	size_t n;
+
+	*word = NULL;
+	*in += strspn(*in, " ");
+	if (isdigit((unsigned char)**in)) {
+		char *end;
+
+		if (!num_ok)
+			return -EINVAL;
+		errno = 0;
+		strtoull(*in, &end, 0);
+		if (errno || end == *in)
+			return -EINVAL;
+		*in = end;
+		return 0;
+	}
+	*word = *in;
+	n = strcspn(*in, delim);
+	if (!n)
+		return -EINVAL;
+	*in += n;
+	if (**in) {
+		**in = '\0';
+		*in += 1;
+	}
+	return 0;
+}
+
+/* ADDR or SYM, a SYM optionally followed by #N, #g or #G */
+static int filter_addr(char **in)
+{
+	const char *sym;
+	unsigned long idx;
+	char *end;
+
+	if (filter_token(in, true, &sym, " "))
+		return -EINVAL;
+	if (!sym)
+		return 0;
+	*in += strspn(*in, " ");
+	if (**in != '#')
+		return 0;
+	*in += 1;
+	if (**in == 'g' || **in == 'G') {
+		*in += 1;
+		return 0;
+	}
+	errno = 0;
+	idx = strtoul(*in, &end, 0);
+	if (errno || end == *in || idx > INT_MAX)
+		return -EINVAL;
+	*in = end;
+	return 0;
+}
+
+static bool filter_ok(const char *filter)
+{
+	char *copy = strdup(filter), *in = copy;
+	const char *action, *file;
+	bool ok = copy != NULL;
+
+	while (ok && *in) {
+		ok = !filter_token(&in, false, &action, " ") &&
+		     (!strcmp(action, "filter") || !strcmp(action, "start") ||
+		      !strcmp(action, "stop") || !strcmp(action, "tracestop")) &&
+		     !filter_addr(&in);
+		if (!ok)
+			break;
+		in += strspn(in, " ");
+		if (*in == '/') {
+			in++;
+			ok = !filter_addr(&in);
+		}
+		in += strspn(in, " ");
+		if (ok && *in == '@') {
+			in++;
+			ok = !filter_token(&in, false, &file, " ,");
+		}
+		in += strspn(in, " ,");
+	}
+	free(copy);
+	return ok;
+}
+
 /* util/intel-pt.c intel_pt_process_auxtrace_info(), as far as -D goes */
 static int intel_pt_info(FILE *out, const struct rec_view *r, __u64 off)
 {
@@ -90,6 +185,9 @@ static int intel_pt_info(FILE *out, const struct rec_view *r, __u64 off)
 				return pulse_data__corrupt(off,
 					"intel_pt AUXTRACE_INFO: filter string not null terminated");
 			filter = (const char *)r->p + at;
+			if (!filter_ok(filter))
+				return pulse_data__corrupt(off,
+					"intel_pt AUXTRACE_INFO: an address filter perf cannot parse");
 			at += padded;
 		}
 		fprintf(out, "  %-20s%s\n", "Filter string", filter);

@@ -13,13 +13,15 @@
 
 MK=$TOOLS/pulse-mkaux
 
-# refused ARGS PATTERN: pulse stops with one error matching PATTERN at
-# offset 0x100 (the data section's start: the AUXTRACE_INFO); with perf,
+# refused PATTERN MKAUX-ARGS...: pulse stops with one error matching PATTERN
+# at offset 0x100 (the data section's start: the AUXTRACE_INFO); with perf,
 # the same stdout as perf's
 refused() {
-	"$MK" -x none $1 bad.data &&
+	local pat=$1
+	shift
+	"$MK" -x none "$@" bad.data &&
 	expect_fail 1 bad.err "$PULSE" report -D -i bad.data &&
-	one_error bad.err "$2 at offset 0x100" &&
+	one_error bad.err "$pat at offset 0x100" &&
 	if test_have_prereq PERF; then
 		perf report -D -i bad.data >bad.perf 2>/dev/null
 		test_cmp bad.perf bad.err.out
@@ -27,24 +29,52 @@ refused() {
 }
 
 test_expect_success 'AUXTRACE_INFO too short for intel_pt: one error with the offset' '
-	refused "-w 8" "AUXTRACE_INFO too short for intel_pt" &&
-	refused "-w 0" "AUXTRACE_INFO too short for intel_pt"
+	refused "AUXTRACE_INFO too short for intel_pt" -w 8 &&
+	refused "AUXTRACE_INFO too short for intel_pt" -w 0
 '
 
 test_expect_success 'too short for intel_bts, arm_spe, hisi_ptt' '
-	refused "-t 2 -w 4" "too short for intel_bts" &&
-	refused "-t 4 -w 1" "too short for arm_spe" &&
-	refused "-t 6 -w 0" "too short for hisi_ptt"
+	refused "too short for intel_bts" -t 2 -w 4 &&
+	refused "too short for arm_spe" -t 4 -w 1 &&
+	refused "too short for hisi_ptt" -t 6 -w 0
 '
 
 test_expect_success 'intel_pt filter string: bad length, not terminated' '
-	refused "-f 0123456789abcdef -L 300" "bad filter string length" &&
-	refused "-f 0123456789abcdef -L 15" "filter string not null terminated"
+	refused "bad filter string length" -f 0123456789abcdef -L 300 &&
+	refused "filter string not null terminated" -f 0123456789abcdef -L 15
+'
+
+# filter_case OK|BAD FILTER: perf's address filter grammar
+filter_case() {
+	"$MK" -x none -f "$2" flt.data &&
+	if [ "$1" = OK ]; then
+		pulse report -D -i flt.data >flt.out &&
+		grep -qxF "  Filter string       $2" flt.out
+	else
+		refused "an address filter perf cannot parse" -f "$2"
+	fi
+}
+
+test_expect_success 'intel_pt address filters perf parses, and those it refuses' '
+	filter_case OK "filter 0x1000/0x200@/bin/ls" &&
+	filter_case OK "start main @ /bin/ls" &&
+	filter_case OK "tracestop sym #2 / 10" &&
+	filter_case OK "filter sym #g" &&
+	filter_case OK "filter 0x1000,start 0x20" &&
+	filter_case OK "start *@/bin/ls" &&
+	filter_case BAD "filter" &&
+	filter_case BAD "0123" &&
+	filter_case BAD "bogus 1" &&
+	filter_case BAD "filter sym #x" &&
+	filter_case BAD "filter 12 @ 3" &&
+	filter_case BAD "filter 1 / " &&
+	filter_case BAD "filter 99999999999999999999999" &&
+	filter_case BAD "filter sym #99999999999"
 '
 
 test_expect_success 'an auxtrace type perf 6.1 does not know' '
-	refused "-t 0 -w 2" "type perf 6.1 does not know" &&
-	refused "-t 9 -w 2" "type perf 6.1 does not know"
+	refused "type perf 6.1 does not know" -t 0 -w 2 &&
+	refused "type perf 6.1 does not know" -t 9 -w 2
 '
 
 test_expect_success 'report --stats does not read the AUXTRACE_INFO (as perf)' '
