@@ -58,9 +58,10 @@ test_expect_success PERF 'intel_bts (and its branch records), arm_spe, s390_cpum
 	grep -q " Bad record!$" bts.data.pulse
 '
 
-test_expect_success PERF 'Intel PT packets of noise, as perf decodes them' '
+test_expect_success PERF 'Intel PT packets of noise and of packet openings, as perf decodes them' '
 	for seed in 1 2 3 4 5 6 7 8; do
 		"$MK" -x random:$seed:4096 r$seed.data && same_dump r$seed.data || return 1
+		"$MK" -x opcodes:$seed:4096 o$seed.data && same_dump o$seed.data || return 1
 	done
 '
 

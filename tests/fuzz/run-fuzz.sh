@@ -62,6 +62,7 @@ if make --no-print-directory build/tools/pulse-mkaux >/dev/null 2>&1; then
 	$mk -a -E "$acorpus/pt.data" && $mk -a -E -p -F "$acorpus/pt.pipe" &&
 	$mk -w 10 "$acorpus/pt10.data" && $mk -w 17 -f "filter 0x1000/0x200@/bin/ls" -e 1 \
 		"$acorpus/ptf.data" && $mk -x random:1:2048 "$acorpus/noise.data" &&
+	$mk -x opcodes:1:4096 "$acorpus/opcodes.data" &&
 	$mk -x past "$acorpus/past.data" && $mk -t 2 -w 6 -a "$acorpus/bts.data" ||
 		echo "fuzz: pulse-mkaux failed; the AUX corpus is short"
 fi

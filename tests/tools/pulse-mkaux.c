@@ -18,7 +18,8 @@
  *     -x PAYLOAD  the AUXTRACE payloads: "all" (default: every packet libipt's
  *                 encoder makes, then the byte patterns only perf's decoder
  *                 knows, bad bytes and a packet cut by the end), "none" (no
- *                 AUXTRACE), "random:SEED:LEN" (LEN bytes of noise), "past"
+ *                 AUXTRACE), "random:SEED:LEN" (LEN bytes of noise),
+ *                 "opcodes:SEED:LEN" (LEN bytes of packet openings), "past"
  *                 (an AUXTRACE whose size runs past the end of the file)
  *     -E          AUXTRACE_ERROR records (formats 0, 1 and 2, two types)
  *     -F          pipe mode: a HEADER_FEATURE (hostname) before the HEADER_ATTR
@@ -280,6 +281,51 @@ static size_t payload_all(unsigned char **out)
 	return (n + sizeof(raw_tail) + 7) & ~(size_t)7;
 }
 
+/*
+ * "SEED:LEN" bytes of packet openings: extended opcodes (0x02 and a second
+ * byte perf or libipt knows), one-byte headers, PSB pieces, noise
+ */
+static size_t opcode_noise(unsigned char **out, const char *arg)
+{
+	static const unsigned char ext[] = {
+		0xa3, 0x43, 0x83, 0x03, 0xc8, 0xf3, 0x82, 0x23, 0x73, 0xc3, 0x62, 0xe2, 0xc2,
+		0x22, 0xa2, 0x63, 0x33, 0xb3, 0x13, 0x53, 0x12, 0x32, 0x52, 0x72, 0x92, 0xb2,
+		0xd2, 0xf2, 0x88,
+	};
+	static const unsigned char one[] = {
+		0x00, 0x99, 0x19, 0x59, 0x0d, 0x2d, 0x4d, 0x6d, 0x8d, 0xcd, 0x11, 0x31, 0x51,
+		0x71, 0xd1, 0x01, 0x21, 0x41, 0x61, 0xc1, 0x1d, 0x3d, 0x5d, 0x7d, 0xdd, 0x03,
+		0x07, 0x0b, 0x06, 0x04, 0x0c, 0x14, 0x1c, 0x24,
+	};
+	unsigned int seed = strtoul(arg, NULL, 0);
+	const char *c = strchr(arg, ':');
+	size_t len = c ? strtoul(c + 1, NULL, 0) : 4096, n = 0;
+	unsigned char *b = malloc(len + 16);
+
+	if (!b)
+		die("out of memory");
+	srand(seed);
+	while (n < len) {
+		int r = rand() % 100;
+
+		if (r < 35) {
+			b[n++] = 0x02;
+			b[n++] = ext[rand() % sizeof(ext)];
+		} else if (r < 70) {
+			b[n++] = one[rand() % sizeof(one)];
+		} else if (r < 80) {
+			for (int k = rand() % 8 + 1; k; k--) {
+				b[n++] = 0x02;
+				b[n++] = 0x82;
+			}
+		} else {
+			b[n++] = rand() >> 8;
+		}
+	}
+	*out = b;
+	return len;
+}
+
 /* ---- the file ------------------------------------------------------------ */
 
 static long filter_len_word = -1;
@@ -457,6 +503,9 @@ int main(int argc, char **argv)
 			/* favour opcode bytes so that packets happen */
 			pl[i] = r % 5 == 0 ? 0x02 : r % 7 == 0 ? 0 : (unsigned char)(r >> 8);
 		}
+		put_auxtrace(&data, pl, pl_len, pl_len, 0, 0);
+	} else if (!strncmp(payload, "opcodes:", 8)) {
+		pl_len = opcode_noise(&pl, payload + 8);
 		put_auxtrace(&data, pl, pl_len, pl_len, 0, 0);
 	} else if (!strcmp(payload, "past")) {
 		unsigned char small[16] = { 0x02, 0x82 };
