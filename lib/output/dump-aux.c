@@ -336,5 +336,7 @@ int pulse_dump__auxtrace(FILE *out, struct pulse_dump *dump, const struct rec_vi
 		return pulse_pt_dump__fprintf(out, data, len);
 	if (dump->auxtrace_type == PULSE_AUXTRACE_INTEL_BTS)
 		return bts_dump(out, data, len);
+	if (dump->auxtrace_type == PULSE_AUXTRACE_ARM_SPE)
+		return pulse_dump__spe(out, data, len);
 	return 0;
 }

@@ -3,7 +3,8 @@
 # AUXTRACE_INFO words of intel_pt in every size perf wrote (perf 4.2's 10
 # words, 4.3's 15, 4.6's 16, 4.9's 17 with and without a filter string, 5.19's
 # Cap Event Trace after them), of intel_bts, arm_spe, s390_cpumsf and
-# hisi_ptt; the Intel PT packet dump under each AUXTRACE, on payloads made
+# hisi_ptt; the BTS branch records and ARM SPE packets (of made-up packet
+# streams) under their AUXTRACEs; the Intel PT packet dump under each AUXTRACE, on payloads made
 # with libipt's encoder (every packet it encodes) followed by the byte
 # patterns only perf's decoder reads, bad bytes and packets cut by the end of
 # their data, and on noise; the AUX, ITRACE_START, AUX_OUTPUT_HW_ID and
@@ -48,14 +49,18 @@ test_expect_success PERF 'intel_pt, older and newer AUXTRACE_INFO sizes' '
 	"$MK" -w 17 -e 7 -x none et.data && same_dump et.data
 '
 
-test_expect_success PERF 'intel_bts (and its branch records), arm_spe, s390_cpumsf, hisi_ptt words' '
+test_expect_success PERF 'intel_bts (and its branch records), arm_spe (and its packets), s390_cpumsf, hisi_ptt' '
 	for tw in "2 6" "2 7" "4 2" "4 3" "5 0" "5 4" "6 1" "6 2"; do
 		set -- $tw
 		"$MK" -t $1 -w $2 -a -x none t$1w$2.data && same_dump t$1w$2.data || return 1
 	done &&
 	"$MK" -t 2 -w 6 bts.data && same_dump bts.data &&
 	grep -q "Intel BTS data: size 432 bytes" bts.data.pulse &&
-	grep -q " Bad record!$" bts.data.pulse
+	grep -q " Bad record!$" bts.data.pulse &&
+	for seed in 1 2 3 4; do
+		"$MK" -t 4 -w 2 -x spe:$seed:4096 spe$seed.data && same_dump spe$seed.data || return 1
+	done &&
+	grep -q "ARM SPE data: size 0x1000 bytes" spe1.data.pulse
 '
 
 test_expect_success PERF 'Intel PT packets of noise and of packet openings, as perf decodes them' '

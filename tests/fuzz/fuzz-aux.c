@@ -5,7 +5,8 @@
  * bytes exactly once, in order; and (2) opened as an in-memory perf.data
  * (file or pipe mode) whose every record goes through report -D's printer
  * (pulse_dump__record()): AUXTRACE_INFO of any size and type, AUXTRACE
- * records whose data runs past the input, AUX records. Output goes to a
+ * records whose data runs past the input (dumped as Intel PT, BTS or ARM
+ * SPE data by the AUXTRACE_INFO before them), AUX records. Output goes to a
  * memory stream, dropped. Built by `make fuzz`; run by tests/fuzz/run-fuzz.sh.
  */
 #include <errno.h>

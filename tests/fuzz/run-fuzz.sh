@@ -63,6 +63,7 @@ if make --no-print-directory build/tools/pulse-mkaux >/dev/null 2>&1; then
 	$mk -w 10 "$acorpus/pt10.data" && $mk -w 17 -f "filter 0x1000/0x200@/bin/ls" -e 1 \
 		"$acorpus/ptf.data" && $mk -x random:1:2048 "$acorpus/noise.data" &&
 	$mk -x opcodes:1:4096 "$acorpus/opcodes.data" &&
+	$mk -t 4 -w 2 -x spe:1:4096 "$acorpus/spe.data" &&
 	$mk -x past "$acorpus/past.data" && $mk -t 2 -w 6 -a "$acorpus/bts.data" ||
 		echo "fuzz: pulse-mkaux failed; the AUX corpus is short"
 fi

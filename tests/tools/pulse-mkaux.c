@@ -19,7 +19,8 @@
  *                 encoder makes, then the byte patterns only perf's decoder
  *                 knows, bad bytes and a packet cut by the end), "none" (no
  *                 AUXTRACE), "random:SEED:LEN" (LEN bytes of noise),
- *                 "opcodes:SEED:LEN" (LEN bytes of packet openings), "past"
+ *                 "opcodes:SEED:LEN" (LEN bytes of packet openings),
+ *                 "spe:SEED:LEN" (LEN bytes of ARM SPE packets), "past"
  *                 (an AUXTRACE whose size runs past the end of the file)
  *     -E          AUXTRACE_ERROR records (formats 0, 1 and 2, two types)
  *     -F          pipe mode: a HEADER_FEATURE (hostname) before the HEADER_ATTR
@@ -326,6 +327,42 @@ static size_t opcode_noise(unsigned char **out, const char *arg)
 	return len;
 }
 
+/* "SEED:LEN" bytes of ARM SPE packet headers (short and extended) and payloads */
+static size_t spe_noise(unsigned char **out, const char *arg)
+{
+	static const unsigned char hdr[] = {
+		0x00, 0x01, 0x71, 0x42, 0x52, 0x62, 0x43, 0x53, 0x64, 0x65, 0x66, 0x67, 0x48,
+		0x49, 0x4a, 0x4b, 0xb0, 0xb1, 0xb2, 0xb3, 0xb4, 0x98, 0x99, 0x9a, 0x9b, 0xa8,
+	};
+	unsigned int seed = strtoul(arg, NULL, 0);
+	const char *c = strchr(arg, ':');
+	size_t len = c ? strtoul(c + 1, NULL, 0) : 4096, n = 0;
+	unsigned char *b = malloc(len + 32);
+
+	if (!b)
+		die("out of memory");
+	srand(seed);
+	while (n < len) {
+		int r = rand() % 100;
+		unsigned char h = hdr[rand() % sizeof(hdr)];
+
+		if (r < 10) {			/* extended header: address, counter, alignment */
+			b[n++] = 0x20 | (rand() % 4);
+			b[n++] = rand() % 3 == 0 ? 0x00 : (rand() & 1 ? 0xb0 : 0x98) | (rand() % 8)
+				| (rand() % 4) << 4;
+		} else if (r < 90) {
+			b[n++] = (h & 0xcf) | (h == 0x00 || h == 0x01 || h == 0x71 ? 0 :
+					       (rand() % 4) << 4);
+		} else {
+			b[n++] = rand() >> 8;
+		}
+		for (int k = rand() % 9; k && n < len + 16; k--)
+			b[n++] = rand() % 3 ? rand() >> 8 : 0;
+	}
+	*out = b;
+	return len;
+}
+
 /* ---- the file ------------------------------------------------------------ */
 
 static long filter_len_word = -1;
@@ -506,6 +543,9 @@ int main(int argc, char **argv)
 		put_auxtrace(&data, pl, pl_len, pl_len, 0, 0);
 	} else if (!strncmp(payload, "opcodes:", 8)) {
 		pl_len = opcode_noise(&pl, payload + 8);
+		put_auxtrace(&data, pl, pl_len, pl_len, 0, 0);
+	} else if (!strncmp(payload, "spe:", 4)) {
+		pl_len = spe_noise(&pl, payload + 4);
 		put_auxtrace(&data, pl, pl_len, pl_len, 0, 0);
 	} else if (!strcmp(payload, "past")) {
 		unsigned char small[16] = { 0x02, 0x82 };
