@@ -241,7 +241,7 @@ int pulse_dump__auxtrace_info(FILE *out, struct pulse_dump *dump, const struct r
 	case PULSE_AUXTRACE_S390_CPUMSF:
 		break;
 	case PULSE_AUXTRACE_CS_ETM:
-		/* its metadata is not printed (see README): perf prints it */
+		err = pulse_dump__cs_etm_info(out, dump->d, r, off);
 		break;
 	default:
 		return pulse_data__corrupt(off, "AUXTRACE_INFO of a type perf 6.1 does not know");

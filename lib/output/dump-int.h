@@ -11,6 +11,7 @@
  * dump-user.c    user records (ID_INDEX, cpu and thread maps, STAT, ...)
  * dump-aux.c     AUXTRACE_INFO's words, AUXTRACE with its Intel PT packets
  * dump-aux-spe.c ARM SPE packets
+ * dump-aux-etm.c cs_etm's AUXTRACE_INFO
  * dump-stats.c   the per-type and per-event counts and their table
  */
 #ifndef PULSE_OUTPUT_DUMP_INT_H
@@ -90,6 +91,9 @@ int pulse_dump__user_record(FILE *out, struct pulse_dump *dump, const struct rec
 /* dump-aux.c: AUXTRACE_INFO's words (-EBADMSG where perf refuses it) */
 int pulse_dump__auxtrace_info(FILE *out, struct pulse_dump *dump, const struct rec_view *r,
 			      __u64 off);
+
+/* dump-aux-etm.c: a cs_etm AUXTRACE_INFO's words; -EBADMSG where perf refuses it */
+int pulse_dump__cs_etm_info(FILE *out, struct pulse_data *d, const struct rec_view *r, __u64 off);
 
 /* dump-aux-spe.c: perf's ARM SPE packet dump of an AUXTRACE's data */
 int pulse_dump__spe(FILE *out, const unsigned char *buf, size_t len);

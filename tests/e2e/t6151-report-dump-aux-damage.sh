@@ -1,8 +1,9 @@
 #!/bin/bash
 # report -D on damaged AUX-area files (made by tests/tools/pulse-mkaux):
 # an AUXTRACE_INFO perf 6.1 refuses (too short for intel_pt, intel_bts or
-# arm_spe, a filter string longer than the record or not terminated, a type
-# perf does not know) ends the dump where perf's ends, with one error line
+# arm_spe, a filter string longer than the record, not terminated or not in
+# perf's address filter grammar, cs_etm blocks perf cannot use, a type perf
+# does not know) ends the dump where perf's ends, with one error line
 # that names it and its offset, exit 1 (perf prints "failed to process
 # type: 70" and exits 0); report --stats, which perf does not make read it,
 # goes on as perf does. An AUXTRACE whose data runs past the end of the
@@ -70,6 +71,22 @@ test_expect_success 'intel_pt address filters perf parses, and those it refuses'
 	filter_case BAD "filter 1 / " &&
 	filter_case BAD "filter 99999999999999999999999" &&
 	filter_case BAD "filter sym #99999999999"
+'
+
+test_expect_success 'cs_etm AUXTRACE_INFO: the words as perf prints them, where perf refuses it' '
+	v4=0x4040404040404040 v3=0x3030303030303030 ete=0x5050505050505050 &&
+	# no event of the PMU type (8): refused before anything is printed
+	refused "no event of the ETM.s PMU type" -t 3 -W 1,0x800000001,0,$v4,0,7,1,2,3,4,5,6,7 &&
+	refused "two CPUs with one trace ID" -t 3 \
+		-W 1,0x100000002,0,$v4,0,7,1,2,3,4,5,6,7,$v3,1,4,1,2,3,4 &&
+	grep -q "ETMTRACEIDR" bad.err.out &&
+	refused "the CPUs. blocks do not fill the record" -t 3 -W 1,0x100000001,0,$v4,0,7,1,2,3,4,5,6,7,9 &&
+	refused "do not fill the record" -t 3 -W 0,0x100000001,0,$v4,0,1,2,3,4,5,6,7,0x99 &&
+	refused "unrecognised magic number" -t 3 -W 0,0x100000001,0,$ete,0,1,2,3,4,5,6,7 &&
+	refused "unrecognised magic number" -t 3 -W 1,0x100000001,0,0x1234,0,7,1,2,3,4,5,6,7 &&
+	grep -q "Magic number Unknown" bad.err.out &&
+	refused "unknown header version" -t 3 -W 2,0x100000001,0,$v4,0,7,1,2,3,4,5,6,7 &&
+	grep -q "Unknown Header Version = 2, Version supported <= 1" bad.err.out
 '
 
 test_expect_success 'an auxtrace type perf 6.1 does not know' '

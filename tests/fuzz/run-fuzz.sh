@@ -64,6 +64,8 @@ if make --no-print-directory build/tools/pulse-mkaux >/dev/null 2>&1; then
 		"$acorpus/ptf.data" && $mk -x random:1:2048 "$acorpus/noise.data" &&
 	$mk -x opcodes:1:4096 "$acorpus/opcodes.data" &&
 	$mk -t 4 -w 2 -x spe:1:4096 "$acorpus/spe.data" &&
+	$mk -t 3 -W 1,0x100000002,0,0x4040404040404040,0,7,1,2,3,4,5,6,7,0x3030303030303030,1,4,1,3,3,4 \
+		"$acorpus/etm.data" &&
 	$mk -x past "$acorpus/past.data" && $mk -t 2 -w 6 -a "$acorpus/bts.data" ||
 		echo "fuzz: pulse-mkaux failed; the AUX corpus is short"
 fi
