@@ -1,16 +1,18 @@
 #!/bin/bash
 # pulse report -D of AUX-area files against perf 6.1, byte for byte: the
 # AUXTRACE_INFO words of intel_pt in every size perf wrote (perf 4.2's 10
-# words, 4.3's 15, 4.6's 16, 4.9's 17 with and without a filter string, 5.19's
-# Cap Event Trace after them), of intel_bts, arm_spe, s390_cpumsf and
+# words, 4.3's 15, 4.6's 16, 4.9's 17 with and without a filter string,
+# 5.19's Cap Event Trace after them), of intel_bts, arm_spe, s390_cpumsf and
 # hisi_ptt; the BTS branch records and ARM SPE packets (of made-up packet
-# streams) under their AUXTRACEs; the Intel PT packet dump under each AUXTRACE, on payloads made
-# with libipt's encoder (every packet it encodes) followed by the byte
-# patterns only perf's decoder reads, bad bytes and packets cut by the end of
-# their data, and on noise; the AUX, ITRACE_START, AUX_OUTPUT_HW_ID and
-# AUXTRACE_ERROR records and perf's AUX warnings. The files are made by
-# tests/tools/pulse-mkaux. Without perf: pulse agrees with itself on the
-# same trace as a file, a pipe-mode file and a pipe on stdin.
+# streams) under their AUXTRACEs; the Intel PT packet dump under each
+# AUXTRACE, on payloads made with libipt's encoder (every packet it
+# encodes) followed by the byte patterns only perf's decoder reads, bad
+# bytes and packets cut by the end of their data, on noise, and on
+# recordings of a real program's control flow; the AUX, ITRACE_START,
+# AUX_OUTPUT_HW_ID and AUXTRACE_ERROR records and perf's AUX warnings. The
+# files are made by tests/tools/pulse-mkaux and tests/tools/pulse-mkpt
+# (pt-loop as perf records it). Without perf: pulse agrees with itself on
+# the same trace as a file, a pipe-mode file and a pipe on stdin.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 MK=$TOOLS/pulse-mkaux
@@ -107,6 +109,15 @@ test_expect_success PERF 'AUXTRACE_ERROR: report -D and script -D as perf, the e
 	sed "s/^.*ERROR//" sw.pulse >sw.words &&
 	grep "ERROR " script.pulse | sed "s/^.*ERROR//" >native.words &&
 	test_cmp native.words sw.words
+'
+
+test_expect_success PERF 'pulse-mkpt recordings of pt-loop (a real control flow): -D as perf' '
+	for v in "" --noretcomp "--mtc --cyc" --tsx "--ovf 3" "--intr 4" --per-thread \
+		"--info 10" "--mtc --cyc --tsx --psb 3 --chunk 300"; do
+		"$TOOLS/pulse-mkpt" -n 20 $v mkpt.data "$WL/pt-loop" &&
+		same_dump mkpt.data || return 1
+	done &&
+	expect_ge "$(grep -c "Intel Processor Trace data" mkpt.data.pulse)" 3
 '
 
 test_expect_success 'the same packets from a file, a pipe-mode file and stdin' '
