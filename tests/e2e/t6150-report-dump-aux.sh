@@ -120,17 +120,20 @@ test_expect_success PERF 'pulse-mkpt recordings of pt-loop (a real control flow)
 	expect_ge "$(grep -c "Intel Processor Trace data" mkpt.data.pulse)" 3
 '
 
-test_expect_success 'the same packets from a file, a pipe-mode file and stdin' '
+test_expect_success 'the same packets from a file, a pipe-mode file and a pipe (report -D, script -D)' '
 	"$MK" -a file.data &&
 	"$MK" -a -p pipe.data &&
 	pulse report -D -i file.data >file.out 2>/dev/null &&
 	pulse report -D -i pipe.data >pipe.out 2>/dev/null &&
-	pulse report -D -i - <pipe.data >stdin.out 2>/dev/null &&
+	cat pipe.data | pulse report -D -i - >stdin.out 2>/dev/null &&
+	cat pipe.data | pulse script -D -i - >script.out 2>/dev/null &&
 	packets file.out >file.pk && packets pipe.out >pipe.pk && packets stdin.out >stdin.pk &&
+	packets script.out >script.pk &&
 	test -s file.pk &&
 	expect_ge "$(grep -c "Intel Processor Trace data" file.pk)" 3 &&
 	test_cmp file.pk pipe.pk &&
-	test_cmp file.pk stdin.pk
+	test_cmp file.pk stdin.pk &&
+	test_cmp file.pk script.pk
 '
 
 test_expect_success 'no PT dump without an intel_pt AUXTRACE_INFO' '
