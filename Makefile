@@ -118,13 +118,19 @@ tsan:
 # rule, so that splitting a file never breaks the link.
 FUZZ_CC ?= clang
 FUZZ_SRCS := $(LIB_SRCS)
-fuzz: build-fuzz/fuzz-reader
+fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux
 
 build-fuzz/fuzz-reader: tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
 		-o $@ tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
+
+build-fuzz/fuzz-aux: tests/fuzz/fuzz-aux.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
+		-o $@ tests/fuzz/fuzz-aux.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
 
 demo: setup
 	@$(MAKE) --no-print-directory $(BUILD)/pulse $(WL_BINS)

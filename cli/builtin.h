@@ -45,6 +45,9 @@ void data_warn_damage(const struct pulse_data *d);
 int data_check_owner(const char *input, bool force);
 /* perf's "N out of order events recorded." warning, if any were */
 void data_warn_unordered(uint64_t nr_unordered);
+struct pulse_aux_stats;
+/* perf's "AUX data lost N times out of M!" and "N instruction trace errors" warnings */
+void data_warn_aux(const struct pulse_aux_stats *st);
 
 struct pulse_hist_filter;
 struct pulse_session;

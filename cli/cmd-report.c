@@ -435,6 +435,7 @@ static int report_main(int argc, const char **argv)
 		data_warn_damage(d);
 		data_warn_unordered(pulse_session__nr_unordered(session));
 		report__warn_lost(&rep);
+		data_warn_aux(&rep.aux);
 	}
 	/* perf: --mmaps is --tasks with the maps */
 	if (tasks || mmaps) {

@@ -401,9 +401,12 @@ int cmd_script(int argc, const char **argv)
 		}
 	}
 
-	if (sc.dump_raw)
+	if (sc.dump_raw) {
 		pulse_dump__init(&sc.dump, pulse_data__is_pipe(d) ? "pipe" : input,
 				 pulse_session__machine(sc.session), NULL, NULL);
+		/* the AUX data under each AUXTRACE, also from a pipe */
+		pulse_data__set_keep_auxtrace(d, true);
+	}
 	sc.dump.script_tool = true;
 	if (per_event_dump && script_event_files__open(&sc.files, sc.session, sc.out, input))
 		goto out_script;

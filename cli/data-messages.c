@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <pulse/dump.h>
 #include <pulse/hist.h>
 #include <pulse/ordering.h>
 #include <pulse/reader.h>
@@ -112,4 +113,24 @@ int data_check_owner(const char *input, bool force)
 	error("file '%s' not owned by current user or root", input);
 	hint("use -f to override");
 	return -EPERM;
+}
+
+/* perf_session__warn_about_errors()'s AUX lines, perf's words, in its order */
+void data_warn_aux(const struct pulse_aux_stats *st)
+{
+	if (st->lost)
+		warning("AUX data lost %llu times out of %llu!", (unsigned long long)st->lost,
+			(unsigned long long)st->nr_aux);
+	if (st->partial)
+		warning("AUX data had gaps in it %llu times out of %llu! "
+			"Are you running a KVM guest in the background?",
+			(unsigned long long)st->partial, (unsigned long long)st->nr_aux);
+	if (st->collision)
+		warning("AUX data detected collision  %llu times out of %llu!",
+			(unsigned long long)st->collision, (unsigned long long)st->nr_aux);
+	/* events_stats__auxtrace_error_warn() */
+	for (int i = 0; i < 2; i++)
+		if (st->errors[i])
+			warning("%llu %s errors", (unsigned long long)st->errors[i],
+				i ? "instruction trace" : "unknown AUX");
 }

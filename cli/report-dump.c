@@ -131,10 +131,13 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 	 * it calls them after their attrs
 	 */
 	ds.stats_only = stats_only;
+	/* the Intel PT packets under each AUXTRACE, also from a pipe */
+	pulse_data__set_keep_auxtrace(ds.d, !stats_only);
 	ds.attr_names = stats_only && pipe;
 	pulse_dump__init(&ds.dump, pipe ? "pipe" : input,
 			 stats_only ? NULL : pulse_session__machine(ds.session), attr_name, &ds);
 	ds.dump.count_lost_samples = stats_only;
+	ds.dump.stats_tool = stats_only;
 	ds.dump.branch_mode = !stats_only && pulse_report_branch__is_on(ds.d, branch_mode);
 	if (ds.dump.branch_mode && !pulse_report_branch__has_data(ds.d)) {
 		/* perf's words; perf exits 0, pulse as for any error (as with -g) */
@@ -168,6 +171,8 @@ static int dump_file(const char *input, FILE *out, bool stats_only, int branch_m
 		goto out_dump;
 	}
 	data_warn_damage(ds.d);
+	if (!stats_only)	/* perf's --stats tool counts no AUX flags */
+		data_warn_aux(&ds.dump.aux);
 	ret = 0;
 out_dump:
 	if (ds.out != out && ds.out)

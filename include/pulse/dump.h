@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <linux/types.h>
 #include <pulse/perf-abi.h>
@@ -29,6 +30,22 @@ struct pulse_machine;
 
 /* perf 6.1's PERF_RECORD_HEADER_MAX: its stats table stops before COMPRESSED2. */
 #define PULSE_DUMP_NR_TYPES 83
+
+/*
+ * struct pulse_aux_stats - perf's counts of AUX records (util/session.c
+ * machines__deliver_event()): all of them, and those whose flags say the
+ * AUX data was truncated (lost), had gaps (partial) or collided, for the
+ * warnings perf prints after report -D and report (perf_session__warn_
+ * about_errors(): "AUX data lost N times out of M!"); and the AUXTRACE_ERROR
+ * records by type ("N instruction trace errors").
+ */
+struct pulse_aux_stats {
+	uint64_t nr_aux, lost, partial, collision;
+	uint64_t errors[2];	/* AUXTRACE_ERROR records of type 0 (unknown), 1 (itrace) */
+};
+
+/* count one PERF_RECORD_AUX or AUXTRACE_ERROR (others are ignored) */
+void pulse_aux_stats__add(struct pulse_aux_stats *st, const struct perf_event_header *rec);
 
 /*
  * struct pulse_dump - state of one dump (perf's evlist stats and the
@@ -55,6 +72,10 @@ struct pulse_dump {
 	size_t nr_reads;
 	struct pulse_data *d;		/* the file being dumped */
 	size_t nr_header_attrs;		/* HEADER_ATTR records printed so far */
+	bool stats_tool;		/* report --stats: AUXTRACE_INFO is not processed */
+	struct pulse_aux_stats aux;	/* the AUX records printed */
+	bool has_auxtrace;		/* an AUXTRACE_INFO was taken, ... */
+	__u32 auxtrace_type;		/* ... of this PMU (enum pulse_auxtrace) */
 };
 
 /**
@@ -104,7 +125,9 @@ void pulse_dump__hex(FILE *out, const void *buf, size_t len);
  * perf's output. Malformed records get their raw dump and name; their
  * decoding is skipped or cut short, never read out of bounds.
  *
- * Return: 0, or -EIO when @out failed.
+ * Return: 0, -EIO when @out failed, or -EBADMSG for a record perf stops
+ * at (an AUXTRACE_INFO too short for its PMU, or of a type perf 6.1 does
+ * not know): pulse_data__error() says what and where.
  */
 int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_header *rec,
 		       __u64 file_offset, struct pulse_dump *dump);

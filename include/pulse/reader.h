@@ -169,6 +169,17 @@ typedef int (*pulse_data_record_fn)(struct pulse_data *d, const struct perf_even
 int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, void *arg);
 
 /*
+ * pulse_data__auxtrace_data - the AUX data after the AUXTRACE record being
+ * delivered, valid during that callback only; NULL when the input has less
+ * than the record's size says, or when a stream's data is not kept
+ * (pulse_data__set_keep_auxtrace()). Sets @len to its size.
+ */
+const void *pulse_data__auxtrace_data(const struct pulse_data *d, size_t *len);
+
+/* Copy AUXTRACE data out of a stream for the callback (files need no copy). */
+void pulse_data__set_keep_auxtrace(struct pulse_data *d, bool on);
+
+/*
  * Also deliver each COMPRESSED (or COMPRESSED2) record itself, just before
  * the records unpacked from it: perf's stats count both (report -D).
  */
@@ -208,6 +219,15 @@ bool pulse_data__recovered(const struct pulse_data *d, __u64 *offset, __u64 *byt
  * not fail with -EBADMSG.
  */
 const char *pulse_data__error(__u64 *offset);
+
+/*
+ * pulse_data__corrupt - say that the input is damaged at @off: for a layer
+ * above the reader that finds a record it cannot use (an AUXTRACE_INFO too
+ * short for its PMU), so that pulse_data__error() tells it. @what must be
+ * a static string.
+ * Return: -EBADMSG.
+ */
+int pulse_data__corrupt(__u64 off, const char *what);
 
 /*
  * A directory input (perf record --threads): DIR/data is read as the

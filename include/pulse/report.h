@@ -25,6 +25,7 @@
 #include <pulse/hist.h>
 #include <pulse/hist-branch.h>
 #include <pulse/hist-filter.h>
+#include <pulse/dump.h>
 #include <pulse/output-header.h>
 #include <pulse/output-stdio.h>
 #include <pulse/progress.h>
@@ -125,6 +126,7 @@ struct pulse_report {
 	size_t trace_len;		/* its length */
 	uint64_t lost_samples;		/* LOST_SAMPLES records' counts */
 	uint64_t lost_events;		/* LOST records' counts */
+	struct pulse_aux_stats aux;	/* AUX records and their flags */
 	uint64_t nr_samples;		/* SAMPLE records */
 };
 

@@ -32,6 +32,9 @@
 /* The header before feature bits existed; perf still reads it. */
 #define FILE_HEADER_SIZE_OLD	72
 #define ATTR_SIZE_VER0		64
+/* the largest AUXTRACE payload copied out of a stream */
+#define PULSE_AUX_COPY_MAX (256u << 20)
+
 /* A stream is refilled in chunks; it must hold the largest record. */
 #define STREAM_BUF_SIZE		(256 * 1024)
 /* Decompressed records; one may be carried over into the next chunk. */
@@ -95,6 +98,11 @@ struct pulse_data {
 	const void *tracing;
 	size_t tracing_len;
 	void *tracing_owned;
+
+	/* the AUX data of the AUXTRACE record being delivered (reader-walk.c) */
+	const unsigned char *aux_data;
+	size_t aux_len;
+	bool keep_aux;			/* copy it from a stream */
 
 	/* walk state */
 	size_t pos, lim;		/* buffer walks */

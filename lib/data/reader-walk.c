@@ -182,6 +182,51 @@ static bool is_prefix_type(__u32 type)
 	       type == PERF_RECORD_HEADER_TRACING_DATA || type == PERF_RECORD_HEADER_FEATURE;
 }
 
+/*
+ * An AUXTRACE record (in d->recbuf) and its @plen bytes of AUX data: the
+ * data is shown to @cb (pulse_data__auxtrace_data()) in place in a file or
+ * buffer, copied from a stream when asked for. A payload cut short by the
+ * end of the input is damage, after the record was delivered without data
+ * (perf prints the record, then cannot read its data).
+ */
+static int auxtrace(struct pulse_data *d, size_t size, __u64 plen, __u64 off,
+		    pulse_data_record_fn cb, void *arg)
+{
+	bool whole = d->stream ? false : plen <= d->lim - d->pos;
+	unsigned char *copy = NULL;
+	__u64 got;
+	int err;
+
+	if (d->stream && d->keep_aux && plen <= PULSE_AUX_COPY_MAX) {
+		copy = malloc(plen ? plen : 1);
+		if (!copy)
+			return -ENOMEM;
+	}
+	d->aux_data = whole ? d->mem + d->pos : NULL;
+	got = pulse_data__src_consume(d, plen, copy);
+	if (copy && got == plen)
+		d->aux_data = copy;
+	d->aux_len = d->aux_data ? plen : 0;
+	err = deliver(d, (const unsigned char *)d->recbuf, size, off, cb, arg);
+	d->aux_data = NULL;
+	d->aux_len = 0;
+	free(copy);
+	if (!err && got < plen)
+		mark_damage(d, off, "AUXTRACE data cut short");
+	return err;
+}
+
+const void *pulse_data__auxtrace_data(const struct pulse_data *d, size_t *len)
+{
+	*len = d->aux_len;
+	return d->aux_data;
+}
+
+void pulse_data__set_keep_auxtrace(struct pulse_data *d, bool on)
+{
+	d->keep_aux = on;
+}
+
 /* Records with a payload after them: copy, consume the payload, then deliver. */
 static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size, __u32 type,
 		      __u64 off, pulse_data_record_fn cb, void *arg)
@@ -249,6 +294,8 @@ static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size,
 		d->tracing_len = tlen;
 		return deliver(d, (const unsigned char *)d->recbuf, size, off, cb, arg);
 	}
+	if (type == PERF_RECORD_AUXTRACE)
+		return auxtrace(d, size, plen, off, cb, arg);
 	got = pulse_data__src_consume(d, plen, NULL);
 	if (got < plen) {
 		mark_damage(d, off, "out-of-band payload cut short");

@@ -255,7 +255,6 @@ static const char *const user_layouts[] = {
 	[69 - 64] = "*",		/* ID_INDEX */
 	[70 - 64] = "44*",		/* AUXTRACE_INFO */
 	[71 - 64] = "8884444",		/* AUXTRACE */
-	[72 - 64] = "4444448M44",	/* AUXTRACE_ERROR */
 	[75 - 64] = "*",		/* STAT_CONFIG */
 	[76 - 64] = "8448*",		/* STAT */
 	[77 - 64] = "*",		/* STAT_ROUND */
@@ -336,6 +335,22 @@ int pulse_event__swap(void *rec, size_t size, const struct perf_event_attr *attr
 		while (v-- && !sw_u64(&c, NULL) && !sw_skip(&c, 16))
 			;
 		return 0;
+	case PERF_RECORD_AUXTRACE_ERROR: {
+		/*
+		 * type, code, cpu, pid, tid, fmt, ip; fmt 1 adds the time before
+		 * the message (fmt 0 has the message there), fmt 2 machine_pid
+		 * and vcpu after it (perf_event__auxtrace_error_swap())
+		 */
+		__u32 fmt;
+
+		if (sw_layout(&c, "44444") || sw_u32(&c, &fmt) || sw_u64(&c, NULL))
+			return -EBADMSG;
+		if (fmt && sw_u64(&c, NULL))
+			return -EBADMSG;
+		if (fmt >= 2 && (sw_skip(&c, 64) || sw_layout(&c, "44")))
+			return -EBADMSG;
+		return 0;
+	}
 	case 74:	/* CPU_MAP */
 		return sw_cpu_map(&c);
 	case 78:	/* EVENT_UPDATE: u64 type, id; then by type */

@@ -9,6 +9,9 @@
  * dump-sample.c  samples: parsing with perf's defaults, their "..." lines
  * dump-kernel.c  the other kernel records, and the script's side-band lines
  * dump-user.c    user records (ID_INDEX, cpu and thread maps, STAT, ...)
+ * dump-aux.c     AUXTRACE_INFO's words, AUXTRACE with its Intel PT packets
+ * dump-aux-spe.c ARM SPE packets
+ * dump-aux-etm.c cs_etm's AUXTRACE_INFO
  * dump-stats.c   the per-type and per-event counts and their table
  */
 #ifndef PULSE_OUTPUT_DUMP_INT_H
@@ -77,8 +80,29 @@ void pulse_dump__sample_lines(FILE *out, struct pulse_dump *dump,
 			      const struct perf_event_header *rec, const struct pulse_sample *s,
 			      const struct perf_event_attr *attr, int idx);
 
-/* dump-user.c: what perf's report tool prints after the name of a user record */
-void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type, bool script);
+/*
+ * dump-user.c: what perf's report tool prints after the name of a user
+ * record at file offset @off; -EBADMSG where perf stops (an AUXTRACE_INFO
+ * it refuses)
+ */
+int pulse_dump__user_record(FILE *out, struct pulse_dump *dump, const struct rec_view *r,
+			    __u32 type, __u64 off);
+
+/* dump-aux.c: AUXTRACE_INFO's words (-EBADMSG where perf refuses it) */
+int pulse_dump__auxtrace_info(FILE *out, struct pulse_dump *dump, const struct rec_view *r,
+			      __u64 off);
+
+/* dump-aux-etm.c: a cs_etm AUXTRACE_INFO's words; -EBADMSG where perf refuses it */
+int pulse_dump__cs_etm_info(FILE *out, struct pulse_data *d, const struct rec_view *r, __u64 off);
+
+/* dump-aux-spe.c: perf's ARM SPE packet dump of an AUXTRACE's data */
+int pulse_dump__spe(FILE *out, const unsigned char *buf, size_t len);
+
+/* dump-aux.c: perf script -D's words for an AUXTRACE_ERROR */
+void pulse_dump__auxtrace_error(FILE *out, const struct rec_view *r);
+
+/* dump-aux.c: AUXTRACE's line and, for intel_pt, the packets of its data */
+int pulse_dump__auxtrace(FILE *out, struct pulse_dump *dump, const struct rec_view *r);
 
 /* dump-kernel.c: what it prints after the name of a kernel record */
 void pulse_dump__kernel_record(FILE *out, struct pulse_dump *dump, struct pulse_data *d,

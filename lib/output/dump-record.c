@@ -71,10 +71,12 @@ int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_
 	 * printing. In pipe mode the reader has read every HEADER_ATTR ahead,
 	 * so perf knows only those printed before this one.
 	 */
-	if (rec->type == PERF_RECORD_HEADER_ATTR) {
-		if (pulse_data__is_pipe(d))
-			nr_attrs = dump->nr_header_attrs < nr_attrs ? dump->nr_header_attrs : nr_attrs;
-		else if (nr_attrs)
+	if (pulse_data__is_pipe(d)) {
+		/* also the FEATURE records a pipe may start with: "-1 -1" */
+		nr_attrs = dump->nr_header_attrs < nr_attrs ? dump->nr_header_attrs : nr_attrs;
+		dump->nr_header_attrs += rec->type == PERF_RECORD_HEADER_ATTR;
+	} else if (rec->type == PERF_RECORD_HEADER_ATTR) {
+		if (nr_attrs)
 			nr_attrs--;
 		dump->nr_header_attrs++;
 	}
@@ -112,11 +114,16 @@ int pulse_dump__record(FILE *out, struct pulse_data *d, const struct perf_event_
 	fprintf(out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", (uint64_t)file_offset, rec->size,
 		pulse_dump__type_name(rec->type));
 
-	if (user)
-		pulse_dump__user_record(out, &r, rec->type, dump->script_tool);
-	else if (parsed)
+	if (user) {
+		int err = pulse_dump__user_record(out, dump, &r, rec->type, file_offset);
+
+		if (err)
+			return err;
+	} else if (parsed) {
 		pulse_dump__kernel_record(out, dump, d, &r, rec, &s, attr, idx);
-	else
+		pulse_aux_stats__add(&dump->aux, rec);
+	} else {
 		fputc('\n', out);	/* undecodable: raw bytes only */
+	}
 	return ferror(out) ? -EIO : 0;
 }

@@ -203,8 +203,11 @@ static void stat_config(FILE *out, const struct rec_view *r)
 }
 
 /* What perf's report tool prints after the name of a user record. */
-void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type, bool script)
+int pulse_dump__user_record(FILE *out, struct pulse_dump *dump, const struct rec_view *r,
+			    __u32 type, __u64 off)
 {
+	bool script = dump->script_tool;
+
 	switch (type) {
 	case PERF_RECORD_FINISHED_ROUND:	/* process_finished_round() */
 		fputc('\n', out);
@@ -213,13 +216,19 @@ void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type, bo
 		id_index(out, r);
 		break;
 	case PERF_RECORD_AUXTRACE_INFO:
-		fprintf(out, " type: %u\n", u32_at(r, 8));
-		break;
+		if (dump->stats_tool) {	/* perf's --stats tool does not take it */
+			fprintf(out, " type: %u\n", u32_at(r, 8));
+			break;
+		}
+		return pulse_dump__auxtrace_info(out, dump, r, off);
 	case PERF_RECORD_AUXTRACE:
-		fprintf(out, " size: %#" PRIx64 "  offset: %#" PRIx64 "  ref: %#" PRIx64
-			"  idx: %u  tid: %d  cpu: %d\n", (uint64_t)u64_at(r, 8),
-			(uint64_t)u64_at(r, 16), (uint64_t)u64_at(r, 24), u32_at(r, 32),
-			(int)u32_at(r, 36), (int)u32_at(r, 40));
+		return pulse_dump__auxtrace(out, dump, r);
+	case PERF_RECORD_AUXTRACE_ERROR:
+		pulse_aux_stats__add(&dump->aux, (const struct perf_event_header *)r->p);
+		if (script)
+			pulse_dump__auxtrace_error(out, r);
+		else	/* perf's report tool has no handler */
+			fputs(": unhandled!\n", out);
 		break;
 	case PERF_RECORD_THREAD_MAP:
 		thread_map(out, r);
@@ -265,8 +274,9 @@ void pulse_dump__user_record(FILE *out, const struct rec_view *r, __u32 type, bo
 	default:
 		/*
 		 * ATTR, EVENT_TYPE, TRACING_DATA, BUILD_ID, FEATURE: perf
-		 * prints nothing more; AUXTRACE_ERROR needs an AUX decoder.
+		 * prints nothing more.
 		 */
 		break;
 	}
+	return 0;
 }

@@ -284,6 +284,7 @@ static int report__on_read(struct pulse_session *s, const struct perf_event_head
 	/* records, not the values of PERF_SAMPLE_READ delivered one by one */
 	if (rec->type == PERF_RECORD_SAMPLE)
 		rep->nr_samples++;
+	pulse_aux_stats__add(&rep->aux, rec);	/* AUX flags, AUXTRACE_ERRORs */
 	if (rec->type == PERF_RECORD_HEADER_FEATURE && rep->header)
 		pulse_report__fprintf_feature(stdout, &rep->hdr_env, rec);
 	return 0;

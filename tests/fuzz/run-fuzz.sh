@@ -1,7 +1,9 @@
 #!/bin/bash
 # Runs the reader's libFuzzer target for SECONDS (default 60) on a corpus
 # seeded from the golden perf 6.1 files and pulse-mkdata variants of them
-# (byte-swapped, AUXTRACE, pipe mode). Exits 77 when clang's libFuzzer is
+# (byte-swapped, AUXTRACE, pipe mode); then the AUX dump's target
+# (fuzz-aux: Intel PT packets and report -D of AUX records) for a third of
+# that on files made by pulse-mkaux. Exits 77 when clang's libFuzzer is
 # not available, 0 when no crash was found, 1 otherwise (the crashing
 # input is left in build-fuzz/ as crash-*).
 #   tests/fuzz/run-fuzz.sh [SECONDS] [extra libFuzzer options]
@@ -50,3 +52,29 @@ if [ $rc -ne 0 ]; then
 	exit 1
 fi
 echo "fuzz: no crash in ${secs}s"
+
+# the AUX dump: intel_pt files of each AUXTRACE_INFO size, pipe mode, other PMUs
+aux_secs=$(( secs / 3 + 1 ))
+acorpus=$out/corpus-aux
+mkdir -p "$acorpus"
+if make --no-print-directory build/tools/pulse-mkaux >/dev/null 2>&1; then
+	mk=build/tools/pulse-mkaux
+	$mk -a -E "$acorpus/pt.data" && $mk -a -E -p -F "$acorpus/pt.pipe" &&
+	$mk -w 10 "$acorpus/pt10.data" && $mk -w 17 -f "filter 0x1000/0x200@/bin/ls" -e 1 \
+		"$acorpus/ptf.data" && $mk -x random:1:2048 "$acorpus/noise.data" &&
+	$mk -x opcodes:1:4096 "$acorpus/opcodes.data" &&
+	$mk -t 4 -w 2 -x spe:1:4096 "$acorpus/spe.data" &&
+	$mk -t 3 -W 1,0x100000002,0,0x4040404040404040,0,7,1,2,3,4,5,6,7,0x3030303030303030,1,4,1,3,3,4 \
+		"$acorpus/etm.data" &&
+	$mk -x past "$acorpus/past.data" && $mk -t 2 -w 6 -a "$acorpus/bts.data" ||
+		echo "fuzz: pulse-mkaux failed; the AUX corpus is short"
+fi
+"$out/fuzz-aux" -max_total_time="$aux_secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
+	-artifact_prefix="$out/aux-" -print_final_stats=1 "$@" "$acorpus" 2>"$out/fuzz-aux.log"
+rc=$?
+tail -5 "$out/fuzz-aux.log"
+if [ $rc -ne 0 ]; then
+	echo "fuzz-aux: FAILED (exit $rc); see $out/fuzz-aux.log and $out/aux-crash-*"
+	exit 1
+fi
+echo "fuzz-aux: no crash in ${aux_secs}s"
