@@ -26,6 +26,7 @@
 #include <pulse/script.h>
 #include <pulse/stat-records.h>
 #include "builtin.h"
+#include "itrace-opts.h"
 #include "parse-options.h"
 #include "script-files.h"
 
@@ -220,6 +221,7 @@ int cmd_script(int argc, const char **argv)
 	struct pulse_data *d;
 	const char *time_str = NULL, *vmlinux = NULL, *kallsyms_file = NULL;
 	bool header = false, force = false, verbose = false, per_event_dump = false;
+	struct pulse_itrace_opts itrace = { .default_no_sample = true };
 	int max_stack = INT_MIN;	/* not given */
 	int ret = 1, err;
 	const struct option options[] = {
@@ -275,6 +277,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_INTEGER('\0', "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain, "
 			    "anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_ITRACE(&itrace),
 		OPT_BOOLEAN('\0', "per-event-dump", &per_event_dump,
 			    "Dump trace output to files named by the monitored events"),
 		OPT_END(),

@@ -174,6 +174,13 @@ int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, v
  */
 void pulse_data__set_deliver_compressed(struct pulse_data *d, bool on);
 
+/*
+ * pulse_data__auxtrace_payload - in the callback of an AUXTRACE record, the
+ * AUX data that follows it (@len bytes, the record's size field); valid
+ * until the callback returns. NULL elsewhere, or when it could not be read.
+ */
+const void *pulse_data__auxtrace_payload(const struct pulse_data *d, uint64_t *len);
+
 /**
  * pulse_data__unreadable - did the last walk stop before the end of data?
  * @bytes: set to the bytes from @offset to the end the header claims (the

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <pulse/itrace.h>
 #include <pulse/callchain.h>
 #include <pulse/hist.h>
 #include <pulse/hist-branch.h>
@@ -99,6 +100,7 @@ struct pulse_report {
 	struct pulse_report_threads threads;	/* -T: set .on; the walk fills the rest */
 	struct pulse_report_group group;	/* set .want; pulse_report__fprintf() the rest */
 	FILE *progress_fp;		/* where the progress bar goes (a terminal), or NULL */
+	struct pulse_itrace_opts itrace;	/* --itrace (default_no_sample false: report's) */
 
 	/* ---- set up from the file: pulse_report__setup() and its helpers ---- */
 	struct pulse_session *session;	/* the input (borrowed) */
