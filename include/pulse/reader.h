@@ -181,6 +181,15 @@ void pulse_data__set_deliver_compressed(struct pulse_data *d, bool on);
  */
 const void *pulse_data__auxtrace_payload(const struct pulse_data *d, uint64_t *len);
 
+/*
+ * pulse_data__add_synth_attr - an event a decoder synthesizes (perf's
+ * perf_session__deliver_synth_attr_event()): @attr with one sample @id,
+ * named @name, added after the file's own attrs.
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_data__add_synth_attr(struct pulse_data *d, const struct perf_event_attr *attr,
+			       uint64_t id, const char *name);
+
 /**
  * pulse_data__unreadable - did the last walk stop before the end of data?
  * @bytes: set to the bytes from @offset to the end the header claims (the

@@ -95,6 +95,11 @@ struct pulse_data {
 	const void *tracing;
 	size_t tracing_len;
 	void *tracing_owned;
+	/* the payload of the AUXTRACE record being delivered (aux_buf: a stream's copy) */
+	const void *aux_data;
+	__u64 aux_len;
+	unsigned char *aux_buf;
+	size_t aux_cap;
 
 	/* walk state */
 	size_t pos, lim;		/* buffer walks */

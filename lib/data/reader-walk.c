@@ -182,6 +182,46 @@ static bool is_prefix_type(__u32 type)
 	       type == PERF_RECORD_HEADER_TRACING_DATA || type == PERF_RECORD_HEADER_FEATURE;
 }
 
+/*
+ * An AUXTRACE record's payload, shown to the callback through
+ * pulse_data__auxtrace_payload(): in place in a file or buffer, copied from
+ * a stream (perf 6.1 reads it into a buffer too, auxtrace_copy_data()).
+ */
+static int auxtrace_payload(struct pulse_data *d, __u64 plen, size_t size, __u64 off,
+			    pulse_data_record_fn cb, void *arg)
+{
+	__u64 got;
+	int err;
+
+	if (!d->stream && plen <= d->lim - d->pos) {
+		d->aux_data = d->mem + d->pos;
+		got = pulse_data__src_consume(d, plen, NULL);
+	} else if (d->stream && plen <= (1ULL << 32)) {
+		if (plen > d->aux_cap) {
+			unsigned char *nb = realloc(d->aux_buf, plen);
+
+			if (!nb)
+				return -ENOMEM;
+			d->aux_buf = nb;
+			d->aux_cap = plen;
+		}
+		got = pulse_data__src_consume(d, plen, d->aux_buf);
+		d->aux_data = d->aux_buf;
+	} else {
+		got = pulse_data__src_consume(d, plen, NULL);
+	}
+	if (got < plen) {
+		d->aux_data = NULL;
+		mark_damage(d, off, "out-of-band payload cut short");
+		return 0;
+	}
+	d->aux_len = d->aux_data ? plen : 0;
+	err = deliver(d, (const unsigned char *)d->recbuf, size, off, cb, arg);
+	d->aux_data = NULL;
+	d->aux_len = 0;
+	return err;
+}
+
 /* Records with a payload after them: copy, consume the payload, then deliver. */
 static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size, __u32 type,
 		      __u64 off, pulse_data_record_fn cb, void *arg)
@@ -249,6 +289,8 @@ static int handle_oob(struct pulse_data *d, const unsigned char *p, size_t size,
 		d->tracing_len = tlen;
 		return deliver(d, (const unsigned char *)d->recbuf, size, off, cb, arg);
 	}
+	if (type == PERF_RECORD_AUXTRACE)
+		return auxtrace_payload(d, plen, size, off, cb, arg);
 	got = pulse_data__src_consume(d, plen, NULL);
 	if (got < plen) {
 		mark_damage(d, off, "out-of-band payload cut short");

@@ -266,6 +266,7 @@ void pulse_data__close(struct pulse_data *d)
 		free(d->saved[i].p);
 	free(d->saved);
 	free(d->tracing_owned);
+	free(d->aux_buf);
 	free(d->recbuf);
 	free(d->swbuf[0]);
 	free(d->swbuf[1]);
@@ -281,6 +282,12 @@ void pulse_data__close(struct pulse_data *d)
 }
 
 /* ---- accessors --------------------------------------------------------------- */
+
+const void *pulse_data__auxtrace_payload(const struct pulse_data *d, uint64_t *len)
+{
+	*len = d->aux_len;
+	return d->aux_data;
+}
 
 bool pulse_data__is_pipe(const struct pulse_data *d)
 {
