@@ -158,7 +158,12 @@ static void reposition(struct pt_decoder *d)
 	d->have_tma = false;
 }
 
-/* the next buffer: perf's intel_pt_get_data() (buffers are never consecutive here) */
+/*
+ * The next buffer: perf's intel_pt_get_data(). A queue's first buffer starts
+ * the decoding afresh (NO_PSB, its reference TSC); the next ones continue
+ * the trace, as perf takes a full-trace recording's buffers (consecutive;
+ * snapshot mode's overlapping buffers are not handled).
+ */
 static int get_data(struct pt_decoder *d)
 {
 	struct pt_buffer b = { 0 };
@@ -183,6 +188,8 @@ static int get_data(struct pt_decoder *d)
 	d->buf = b.buf;
 	d->len = b.len;
 	d->off = 0;
+	if (b.consecutive)
+		return 0;
 	d->pos = b.offset;
 	reposition(d);
 	d->ref_timestamp = b.ref_timestamp;
@@ -416,7 +423,9 @@ const struct pt_state *pt_decoder__decode(struct pt_decoder *d)
 
 	if (err) {
 		d->state.err = ext_err(err);
-		d->state.from_ip = d->ip;
+		/* an overflow reports where the trace was (overflow() kept it) */
+		if (err != -EOVERFLOW)
+			d->state.from_ip = d->ip;
 		d->sample_timestamp = d->timestamp;
 		d->sample_insn_cnt = d->timestamp_insn_cnt;
 	} else {

@@ -95,6 +95,7 @@ struct pt_buffer {
 	size_t len;
 	uint64_t ref_timestamp;
 	uint64_t offset;	/* where it starts in the queue's trace */
+	bool consecutive;	/* continues the previous buffer */
 	int trace_nr;
 };
 

@@ -67,6 +67,7 @@ struct pulse_pt {
 	bool have_pt_attr;
 	uint64_t tc_shift, tc_mult, tc_zero;
 	uint32_t cbr2khz;
+	unsigned int max_non_turbo_ratio;
 	uint32_t branches_filter;
 	int have_sched_switch;
 	bool per_cpu_mmaps, snapshot;

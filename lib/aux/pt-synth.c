@@ -255,8 +255,6 @@ void pt_synth__flags(struct pt_queue *q)
 			q->flags = pt_insn__flags(st->insn_op);
 		else
 			q->flags = IPF_BRANCH | IPF_TRACE_BEGIN;
-		if (!st->to_ip)
-			q->flags |= IPF_TRACE_END;
 		if (st->flags & PT_IN_TX)
 			q->flags |= IPF_IN_TX;
 		q->insn_len = st->insn_len;
@@ -299,7 +297,7 @@ static int synth_cbr(struct pt_queue *q)
 	q->cbr_seen = q->state->cbr;
 	/* flags: cbr, max non-turbo ratio << 16; freq in MHz; reserved */
 	raw[0] = (uint16_t)q->state->cbr_payload |
-		 (uint32_t)pt->info.priv[PULSE_PT_MAX_NONTURBO_RATIO] << 16;
+		 (uint32_t)pt->max_non_turbo_ratio << 16;
 	raw[1] = (uint64_t)(q->state->cbr_payload & 0xff) * pt->cbr2khz / 1000;
 	raw[2] = 0;
 	return synth_raw(q, pt->ev.cbr_id, raw, sizeof(raw), pt->ev.pwr_type);

@@ -51,7 +51,12 @@ void pt_dec__calc_tsc(struct pt_decoder *d)
 		d->timestamp = timestamp;
 		d->timestamp_insn_cnt = 0;
 	}
-	if (d->last_packet_type == PTP_CYC) {
+	/*
+	 * Cycles count from a TSC that follows a CYC; perf 6.1 also counts
+	 * them from the first TSC of the trace (seen in its intel_pt.log: the
+	 * CYCs after the first PSB+ advance the time from its TSC).
+	 */
+	if (d->last_packet_type == PTP_CYC || !d->cyc_ref_timestamp) {
 		d->cyc_ref_timestamp = d->timestamp;
 		d->cycle_cnt = 0;
 	}

@@ -106,53 +106,60 @@ out_no_progress:
 /* the events a FUP completes (perf's intel_pt_fup_event()) */
 bool pt_dec__fup_event(struct pt_decoder *d)
 {
+	int type = d->state.type;
 	bool ret = false;
 
+	d->state.type &= ~PTS_BRANCH;
 	if (d->set_fup_tx_flags) {
 		d->set_fup_tx_flags = false;
 		d->tx_flags = d->fup_tx_flags;
-		d->state.type = PTS_TRANSACTION;
+		d->state.type |= PTS_TRANSACTION;
 		if (d->fup_tx_flags & PT_ABORT_TX)
 			d->state.type |= PTS_BRANCH;
-		d->state.from_ip = d->ip;
-		d->state.to_ip = 0;
 		d->state.flags = d->fup_tx_flags;
-		return true;
+		ret = true;
 	}
 	if (d->set_fup_ptw) {
 		d->set_fup_ptw = false;
-		d->state.type = PTS_PTW;
+		d->state.type |= PTS_PTW;
 		d->state.flags |= PT_FUP_IP;
-		d->state.from_ip = d->ip;
-		d->state.to_ip = 0;
 		d->state.ptw_payload = d->fup_ptw_payload;
-		return true;
+		ret = true;
 	}
 	if (d->set_fup_mwait) {
 		d->set_fup_mwait = false;
-		d->state.type = PTS_MWAIT_OP;
-		d->state.from_ip = d->ip;
-		d->state.to_ip = 0;
+		d->state.type |= PTS_MWAIT_OP;
 		d->state.mwait_payload = d->fup_mwait_payload;
 		ret = true;
 	}
 	if (d->set_fup_pwre) {
 		d->set_fup_pwre = false;
 		d->state.type |= PTS_PWR_ENTRY;
-		d->state.type &= ~PTS_BRANCH;
-		d->state.from_ip = d->ip;
-		d->state.to_ip = 0;
 		d->state.pwre_payload = d->fup_pwre_payload;
 		ret = true;
 	}
 	if (d->set_fup_exstop) {
 		d->set_fup_exstop = false;
 		d->state.type |= PTS_EX_STOP;
-		d->state.type &= ~PTS_BRANCH;
 		d->state.flags |= PT_FUP_IP;
+		ret = true;
+	}
+	/* the FUP after an overflow: tracing resumes there */
+	if (d->overflow) {
+		d->overflow = false;
+		if (!ret && !d->pge) {
+			d->pge = true;
+			d->state.type |= PTS_BRANCH | PTS_TRACE_BEGIN;
+			d->state.from_ip = 0;
+			d->state.to_ip = d->ip;
+			return true;
+		}
+	}
+	if (ret) {
 		d->state.from_ip = d->ip;
 		d->state.to_ip = 0;
-		ret = true;
+	} else {
+		d->state.type = type;
 	}
 	return ret;
 }
@@ -423,7 +430,7 @@ next:
 				break;
 			}
 			set_last_ip(d);
-			if (!d->p.branch_enable) {
+			if (!d->p.branch_enable || !d->pge) {
 				d->ip = d->last_ip;
 				if (pt_dec__fup_event(d))
 					return 0;

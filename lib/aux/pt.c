@@ -213,7 +213,9 @@ static int get_trace(struct pt_buffer *b, void *data)
 	b->len = buf->len;
 	b->ref_timestamp = buf->reference;
 	b->offset = buf->offset;
-	b->trace_nr = ++q->trace_nr;
+	b->consecutive = buf != q->head;
+	if (!b->consecutive)
+		b->trace_nr = ++q->trace_nr;
 	return 0;
 }
 
@@ -299,7 +301,7 @@ static int alloc_decoder(struct pulse_pt *pt, struct pt_queue *q)
 		.return_compression = !(p[PULSE_PT_NORETCOMP_BIT] &&
 					(cfg & p[PULSE_PT_NORETCOMP_BIT])),
 		.branch_enable = true,
-		.max_non_turbo_ratio = p[PULSE_PT_MAX_NONTURBO_RATIO],
+		.max_non_turbo_ratio = pt->max_non_turbo_ratio,
 		.tsc_ctc_ratio_n = p[PULSE_PT_TSC_CTC_N],
 		.tsc_ctc_ratio_d = p[PULSE_PT_TSC_CTC_D],
 	};
@@ -492,9 +494,15 @@ static int setup_info(struct pulse_pt *pt, const struct perf_event_header *rec)
 	pt->snapshot = p[PULSE_PT_SNAPSHOT_MODE];
 	pt->per_cpu_mmaps = p[PULSE_PT_PER_CPU_MMAPS];
 	pt->kernel_start = 1ULL << 63;	/* x86_64: perf's machine__kernel_start() */
-	tsc_freq = pt_perf_time_to_tsc(pt, pt->tc_zero + 1000000000ULL);
-	if (p[PULSE_PT_MAX_NONTURBO_RATIO])
-		pt->cbr2khz = tsc_freq / p[PULSE_PT_MAX_NONTURBO_RATIO] / 1000;
+	pt->max_non_turbo_ratio = p[PULSE_PT_MAX_NONTURBO_RATIO];
+	if (pt->tc_mult) {
+		tsc_freq = pt_perf_time_to_tsc(pt, pt->tc_zero + 1000000000ULL);
+		/* an older file does not say: TSC frequency / 100 MHz, as perf takes it */
+		if (!pt->max_non_turbo_ratio)
+			pt->max_non_turbo_ratio = (tsc_freq + 50000000) / 100000000;
+		if (pt->max_non_turbo_ratio)
+			pt->cbr2khz = tsc_freq / pt->max_non_turbo_ratio / 1000;
+	}
 
 	/* the intel_pt event: the attr of the PMU type the record names */
 	nr_attrs = pulse_data__nr_attrs(pt->d);
