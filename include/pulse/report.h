@@ -128,6 +128,7 @@ struct pulse_report {
 	uint64_t lost_samples;		/* LOST_SAMPLES records' counts */
 	uint64_t lost_events;		/* LOST records' counts */
 	uint64_t nr_samples;		/* SAMPLE records */
+	struct pulse_pt *pt;		/* the AUX trace decoder; NULL: none */
 };
 
 /**

@@ -50,6 +50,24 @@ struct pt_events {
 	bool branches, instructions, transactions, ptwrites, pwr_events;
 };
 
+struct pt_tstack_entry {
+	uint64_t ret;
+	bool trace_end;
+};
+
+/* a thread's call stack (pt-stack.c) */
+struct pt_tstack {
+	int32_t tid;
+	int trace_nr;
+	struct pt_tstack_entry *e;
+	size_t cnt, alloc;
+};
+
+struct pt_tstacks {
+	struct pt_tstack *v;
+	size_t n, alloc;
+};
+
 struct pt_cur_tid {
 	int32_t pid, tid;
 };
@@ -84,9 +102,12 @@ struct pulse_pt {
 	size_t nr_probed, alloc_probed;
 	bool kernel_probed;
 	unsigned long long nr_events;	/* --itrace=s: events seen */
+	bool use_thread_stack, callstack;
+	struct pt_tstacks stacks;
+	uint64_t chain[1 + PULSE_ITRACE_MAX_CALLCHAIN_SZ + 1 + 16];
 	bool delivering;
 	uint32_t cur_flags;		/* of the sample being delivered */
-	uint8_t evbuf[512];
+	uint8_t evbuf[512 + sizeof(uint64_t) * (PULSE_ITRACE_MAX_CALLCHAIN_SZ + 20)];
 };
 
 /* pt-synth.c */
@@ -97,5 +118,11 @@ int pt_synth__error(struct pulse_pt *pt, int code, int cpu, int32_t pid, int32_t
 void pt_synth__flags(struct pt_queue *q);
 uint64_t pt_tsc_to_perf_time(const struct pulse_pt *pt, uint64_t tsc);
 uint64_t pt_perf_time_to_tsc(const struct pulse_pt *pt, uint64_t ns);
+
+/* pt-stack.c */
+int pt_stack__event(struct pulse_pt *pt, int32_t tid, uint32_t flags, uint64_t from,
+		    uint64_t to, int insn_len, int trace_nr);
+size_t pt_stack__sample(struct pulse_pt *pt, int32_t tid, uint64_t *ips, size_t sz, uint64_t ip);
+void pt_stacks__exit(struct pulse_pt *pt);
 
 #endif

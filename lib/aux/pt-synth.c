@@ -87,6 +87,8 @@ int pt_synth__events(struct pulse_pt *pt)
 		pt->ev.branches_id = id++;
 		attr.sample_type &= ~(uint64_t)PERF_SAMPLE_ADDR;
 	}
+	if (pt->synth.callchain)
+		attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
 	if (pt->synth.instructions) {
 		attr.config = PERF_COUNT_HW_INSTRUCTIONS;
 		if (pt->synth.period_type == PULSE_ITRACE_PERIOD_NANOSECS)
@@ -146,6 +148,8 @@ struct synth_sample {
 	int32_t pid, tid, cpu;
 	uint8_t cpumode;
 	uint32_t flags;
+	const uint64_t *chain;
+	size_t chain_nr;
 	const void *raw;
 	uint32_t raw_size;
 };
@@ -188,6 +192,11 @@ static int deliver(struct pulse_pt *pt, const struct synth_sample *s, uint64_t t
 		put32x2(&p, s->cpu, 0);
 	if (type & PERF_SAMPLE_PERIOD)
 		put64(&p, s->period);
+	if (type & PERF_SAMPLE_CALLCHAIN) {
+		put64(&p, s->chain_nr);
+		memcpy(p, s->chain, s->chain_nr * 8);
+		p += s->chain_nr * 8;
+	}
 	if (type & PERF_SAMPLE_RAW) {
 		uint32_t n = s->raw_size;
 
@@ -232,6 +241,19 @@ static void prep(struct pt_queue *q, struct synth_sample *s, uint64_t id)
 	s->flags = q->flags;
 }
 
+/* perf's intel_pt_prep_sample(): with --itrace=g, the thread stack's callchain */
+static void prep_sample(struct pt_queue *q, struct synth_sample *s, uint64_t id)
+{
+	struct pulse_pt *pt = q->pt;
+
+	prep(q, s, id);
+	if (pt->synth.callchain) {
+		s->chain_nr = pt_stack__sample(pt, q->tid, pt->chain, pt->synth.callchain_sz + 1,
+					       s->ip);
+		s->chain = pt->chain;
+	}
+}
+
 /* --itrace=s: the first N events are skipped */
 static bool skip_event(struct pulse_pt *pt)
 {
@@ -272,9 +294,10 @@ static int synth_raw(struct pt_queue *q, uint64_t id, const void *raw, uint32_t 
 
 	if (skip_event(q->pt))
 		return 0;
-	prep(q, &s, id);
-	/* perf's intel_pt_prep_p_sample(): no branch flags on these */
-	s.flags = 0;
+	prep_sample(q, &s, id);
+	/* perf's intel_pt_prep_p_sample(): no IP is no trace start here */
+	if (!s.ip)
+		s.flags = 0;
 	s.raw = raw;
 	s.raw_size = size;
 	return deliver(q->pt, &s, type);
@@ -323,7 +346,7 @@ static int synth_instruction(struct pt_queue *q)
 
 	if (skip_event(pt))
 		return 0;
-	prep(q, &s, pt->ev.instructions_id);
+	prep_sample(q, &s, pt->ev.instructions_id);
 	s.period = pt->synth.quick ? 1 : q->state->tot_insn_cnt - q->last_insn_cnt;
 	q->last_insn_cnt = q->state->tot_insn_cnt;
 	return deliver(pt, &s, pt->ev.instructions_type);
@@ -336,7 +359,7 @@ static int synth_transaction(struct pt_queue *q)
 
 	if (skip_event(pt))
 		return 0;
-	prep(q, &s, pt->ev.transactions_id);
+	prep_sample(q, &s, pt->ev.transactions_id);
 	return deliver(pt, &s, pt->ev.transactions_type);
 }
 
@@ -389,6 +412,9 @@ int pt_synth__sample(struct pt_queue *q)
 	}
 	if (!(st->type & PTS_BRANCH))
 		return 0;
+	if (pt->use_thread_stack)
+		pt_stack__event(pt, q->tid, q->flags, st->from_ip, st->to_ip, q->insn_len,
+				st->trace_nr);
 	if (pt->ev.branches)
 		return synth_branch(q);
 	return 0;

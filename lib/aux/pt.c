@@ -522,6 +522,9 @@ static int setup_info(struct pulse_pt *pt, const struct perf_event_header *rec)
 			pt->ev.branches_id = 1;
 		break;
 	}
+	pt->use_thread_stack = pt->synth.callchain || pt->synth.add_callchain ||
+			       pt->synth.last_branch || pt->synth.add_last_branch;
+	pt->callstack = pt->synth.callchain || pt->synth.add_callchain;
 	if (pt->synth.calls)
 		pt->branches_filter |= (1U << 1) | (1U << 5) | (1U << 9);	/* CALL ASYNC TRACE_END */
 	if (pt->synth.returns)
@@ -568,10 +571,17 @@ int pulse_pt__new(struct pulse_pt **ptp, struct pulse_session *s, const struct p
 	pt->m = pulse_session__machine(s);
 	if (o)
 		memcpy(&pt->opts, o, o->sz < sizeof(pt->opts) ? o->sz : sizeof(pt->opts));
-	if (pt->opts.itrace && pt->opts.itrace->set)
+	if (pt->opts.itrace && pt->opts.itrace->set) {
 		pt->synth = *pt->opts.itrace;
-	else
+	} else {
 		pulse_itrace__set_default(&pt->synth, pt->opts.default_no_sample);
+		/* perf report's default: instructions with their callchains, no branches */
+		if (!pt->opts.default_no_sample) {
+			pt->synth.branches = false;
+			pt->synth.callchain = true;
+			pt->synth.add_callchain = true;
+		}
+	}
 	if (!pt->m || pt->synth.dont_decode) {
 		free(pt);
 		return 0;
@@ -611,6 +621,7 @@ void pulse_pt__delete(struct pulse_pt *pt)
 	free(pt->queues);
 	free(pt->cur_tid);
 	free(pt->probed_pids);
+	pt_stacks__exit(pt);
 	pt_codes__exit(&pt->codes);
 	free(pt);
 }
