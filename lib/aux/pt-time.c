@@ -155,6 +155,9 @@ void pt_dec__calc_cyc(struct pt_decoder *d)
 	d->cycle_cnt += d->packet.payload;
 	if (!d->cyc_ref_timestamp || !d->cbr)
 		return;
+	/* a count too big for a timestamp (corrupt data): no time from it */
+	if ((double)d->cycle_cnt * d->cbr_cyc_to_tsc >= 1.8e19 - (double)timestamp)
+		return;
 	timestamp += d->cycle_cnt * d->cbr_cyc_to_tsc;
 	if (timestamp >= d->timestamp)
 		d->timestamp = timestamp;
