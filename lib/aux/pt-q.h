@@ -68,6 +68,16 @@ struct pt_tstacks {
 	size_t n, alloc;
 };
 
+/* a walk from a code offset to its branch (perf's intel_pt_cache_entry) */
+struct pt_walk_cache {
+	const struct pt_code *code;
+	uint64_t off;
+	uint64_t byte_cnt, insn_cnt;
+	struct pt_insn_info insn;
+};
+
+#define PT_WCACHE 4096
+
 struct pt_cur_tid {
 	int32_t pid, tid;
 };
@@ -97,6 +107,9 @@ struct pulse_pt {
 	struct pt_cur_tid *cur_tid;	/* per CPU, from ITRACE_START and switches */
 	size_t nr_cur_tid;
 	struct pt_codes codes;
+	const struct pulse_dso *last_dso;	/* the code of the last walk's DSO */
+	struct pt_code *last_code;
+	struct pt_walk_cache wcache[PT_WCACHE];
 	/* the walk's address spaces checked for an unwinder, by pid (see pt.c) */
 	int32_t *probed_pids;
 	size_t nr_probed, alloc_probed;

@@ -69,8 +69,8 @@ static int walk_next_insn(struct pt_insn_info *insn, uint64_t *insn_cnt_ptr, uin
 	struct pt_queue *q = data;
 	struct pulse_pt *pt = q->pt;
 	const struct pulse_maps *maps;
-	uint64_t insn_cnt = 0;
-	bool kernel = *ip >= pt->kernel_start;
+	uint64_t insn_cnt = 0, start_off = 0, start_cnt = 0, start_ip = 0;
+	bool kernel = *ip >= pt->kernel_start, cacheable = false;
 
 	insn->length = 0;
 	if (to_ip && *ip == to_ip)
@@ -91,12 +91,36 @@ static int walk_next_insn(struct pt_insn_info *insn, uint64_t *insn_cnt_ptr, uin
 
 		if (!map || !map->dso)
 			return -EINVAL;
-		code = pt_codes__get(&pt->codes, map->dso->long_name, map->dso, &pt->m->dsos.opts);
-		if (!code)
-			return -ENOMEM;
+		if (map->dso == pt->last_dso) {
+			code = pt->last_code;
+		} else {
+			code = pt_codes__get(&pt->codes, map->dso->long_name, map->dso,
+					     &pt->m->dsos.opts);
+			if (!code)
+				return -ENOMEM;
+			pt->last_dso = map->dso;
+			pt->last_code = code;
+		}
 		if (code->error && pt_code__seen(code))
 			return -ENOENT;
 		off = pulse_map__map_ip(map, *ip);
+		/* perf's intel_pt_cache: a walk from here to its branch, done before */
+		if (!to_ip && code->map) {
+			struct pt_walk_cache *c = &pt->wcache[(((uintptr_t)code >> 4) ^ off ^
+							      (off >> 16)) & (PT_WCACHE - 1)];
+
+			if (c->code == code && c->off == off &&
+			    (!max_insn_cnt || c->insn_cnt <= max_insn_cnt)) {
+				*ip += c->byte_cnt;
+				*insn = c->insn;
+				insn_cnt += c->insn_cnt;
+				goto out;
+			}
+			start_off = off;
+			start_cnt = insn_cnt;
+			start_ip = *ip;
+			cacheable = true;
+		}
 		for (;;) {
 			size_t left;
 
@@ -109,8 +133,17 @@ static int walk_next_insn(struct pt_insn_info *insn, uint64_t *insn_cnt_ptr, uin
 					    code->is64, insn))
 				return -EINVAL;
 			insn_cnt += 1;
-			if (insn->branch != PT_BR_NO_BRANCH)
+			if (insn->branch != PT_BR_NO_BRANCH) {
+				if (cacheable) {
+					struct pt_walk_cache *c = &pt->wcache[
+						(((uintptr_t)code >> 4) ^ start_off ^ (start_off >> 16)) &
+						(PT_WCACHE - 1)];
+
+					*c = (struct pt_walk_cache){ code, start_off, *ip - start_ip,
+								     insn_cnt - start_cnt, *insn };
+				}
 				goto out;
+			}
 			if (max_insn_cnt && insn_cnt >= max_insn_cnt)
 				goto out;
 			*ip += insn->length;
