@@ -5,6 +5,7 @@
  * its synthesized samples and error lines come out in their place, and the
  * rest of the trace is decoded at the end of the input.
  */
+#include <pulse/auxtrace.h>
 #include <pulse/pt-decode.h>
 #include <pulse/script.h>
 #include "builtin.h"
@@ -77,6 +78,14 @@ int script_itrace__setup(struct script_itrace *si, struct pulse_session *s,
 	err = pulse_pt__new(&si->pt, s, &popts);
 	if (err || !si->pt)
 		return err;
+	if (pulse_pt__unsupported(si->pt)) {
+		const char *name = pulse_auxtrace__name(pulse_pt__unsupported(si->pt));
+
+		warning("the file's %s AUX area data is not decoded (pulse decodes Intel PT only)",
+			name ? name : "unknown");
+		script_itrace__exit(si);
+		return 0;
+	}
 	si->tool = *tool;
 	si->tool.user = wrap_user;
 	si->tool.read = tool->read ? wrap_read : NULL;

@@ -91,4 +91,14 @@ test_expect_success PERF '--no-itrace: no decoding, the file'"'"'s own samples o
 	test_cmp none.exp none.out
 '
 
+# the AUXTRACE_INFO's type (u32 after its 8-byte header) made cs_etm's
+test_expect_success 'another PMU'"'"'s AUX data: one warning, the rest printed' '
+	mk etm -n 3 &&
+	off=$(od -A d -v -t x8 -w8 etm.data | awk "\$2 ~ /^00..000000000046\$/ { print \$1 + 0; exit }") &&
+	printf "\003" | dd of=etm.data bs=1 seek=$((off + 8)) conv=notrunc 2>/dev/null &&
+	pulse script -i etm.data >etm.out 2>etm.err &&
+	grep -q "^warning: the file.s cs_etm AUX area data is not decoded" etm.err &&
+	test_must_be_empty etm.out
+'
+
 test_done
