@@ -74,6 +74,17 @@ int pulse_pt__process(struct pulse_pt *pt, const struct perf_event_header *rec);
  */
 uint32_t pulse_pt__sample_flags(const struct pulse_pt *pt);
 
+/*
+ * pulse_pt__sample_callchain - with --itrace=G (part of perf report's
+ * default), the callchain the decoder's thread stack gives a SAMPLE record
+ * of the file that has none (perf's intel_pt_add_callchain()); call after
+ * pulse_pt__process() of @rec.
+ * Return: the number of entries at *@ips (valid until the next call), 0
+ * for none.
+ */
+size_t pulse_pt__sample_callchain(struct pulse_pt *pt, const struct perf_event_header *rec,
+				  const uint64_t **ips);
+
 /* the end of the input: decode what is left */
 int pulse_pt__flush(struct pulse_pt *pt);
 

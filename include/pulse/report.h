@@ -129,6 +129,8 @@ struct pulse_report {
 	uint64_t lost_events;		/* LOST records' counts */
 	uint64_t nr_samples;		/* SAMPLE records */
 	struct pulse_pt *pt;		/* the AUX trace decoder; NULL: none */
+	const uint64_t *pt_chain;	/* its callchain for the current sample (--itrace=G) */
+	size_t pt_chain_nr;		/* 0: none */
 };
 
 /**

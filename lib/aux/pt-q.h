@@ -136,6 +136,8 @@ uint64_t pt_perf_time_to_tsc(const struct pulse_pt *pt, uint64_t ns);
 int pt_stack__event(struct pulse_pt *pt, int32_t tid, uint32_t flags, uint64_t from,
 		    uint64_t to, int insn_len, int trace_nr);
 size_t pt_stack__sample(struct pulse_pt *pt, int32_t tid, uint64_t *ips, size_t sz, uint64_t ip);
+size_t pt_stack__sample_late(struct pulse_pt *pt, int32_t tid, uint64_t *ips, size_t sz,
+			     uint64_t sample_ip);
 void pt_stacks__exit(struct pulse_pt *pt);
 
 #endif

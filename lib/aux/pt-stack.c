@@ -148,3 +148,47 @@ size_t pt_stack__sample(struct pulse_pt *pt, int32_t tid, uint64_t *ips, size_t 
 	}
 	return i;
 }
+
+/*
+ * perf's thread_stack__sample_late(): the chain of a sample taken while
+ * the trace ran (--itrace=G), from the thread stack as decoded up to it;
+ * kernel return addresses above the first user one are left out, they
+ * came after the sample.
+ */
+size_t pt_stack__sample_late(struct pulse_pt *pt, int32_t tid, uint64_t *ips, size_t sz,
+			     uint64_t sample_ip)
+{
+	struct pt_tstack *s = tid == -1 ? NULL : find(pt, tid, false);
+	uint64_t sample_context = sample_ip < pt->kernel_start ? CONTEXT_USER : CONTEXT_KERNEL;
+	uint64_t last, context, ip;
+	size_t nr = 0, j;
+
+	if (sz < 2)
+		return 0;
+	if (s) {
+		for (j = 1; j <= s->cnt; j++) {
+			ip = s->e[s->cnt - j].ret;
+			context = ip < pt->kernel_start ? CONTEXT_USER : CONTEXT_KERNEL;
+			if (context == CONTEXT_USER ||
+			    (context == sample_context && ip == sample_ip))
+				break;
+		}
+		last = sample_ip;	/* not a context: the first address gets one */
+		for (; nr < sz && j <= s->cnt; nr++, j++) {
+			ip = s->e[s->cnt - j].ret;
+			context = ip < pt->kernel_start ? CONTEXT_USER : CONTEXT_KERNEL;
+			if (context != last) {
+				if (nr >= sz - 1)
+					break;
+				ips[nr++] = context;
+				last = context;
+			}
+			ips[nr] = ip;
+		}
+	}
+	if (nr)
+		return nr;
+	ips[0] = sample_context;
+	ips[1] = sample_ip;
+	return 2;
+}

@@ -756,3 +756,22 @@ int pulse_pt__flush(struct pulse_pt *pt)
 		return err;
 	return process_queues(pt, MAX_TIMESTAMP);
 }
+
+size_t pulse_pt__sample_callchain(struct pulse_pt *pt, const struct perf_event_header *rec,
+				  const uint64_t **ips)
+{
+	const struct perf_event_attr *attr;
+	struct pulse_sample smp;
+	int idx;
+
+	if (!pt || pt->delivering || !pt->have_info || !pt->synth.add_callchain ||
+	    rec->type != PERF_RECORD_SAMPLE)
+		return 0;
+	idx = pulse_data__attr_of(pt->d, rec, rec->size);
+	attr = idx >= 0 ? pulse_data__attr(pt->d, idx) : NULL;
+	if (!attr || (attr->sample_type & PERF_SAMPLE_CALLCHAIN) ||
+	    pulse_sample__parse(rec, rec->size, attr, &smp))
+		return 0;
+	*ips = pt->chain;
+	return pt_stack__sample_late(pt, smp.tid, pt->chain, pt->synth.callchain_sz + 1, smp.ip);
+}

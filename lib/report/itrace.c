@@ -20,7 +20,13 @@ static int itrace_sample(struct pulse_session *s, const struct perf_event_header
 	struct pulse_report *rep = arg;
 	int err = pulse_pt__process(rep->pt, rec);
 
-	return err ? err : report__tool_sample(s, rec, off, arg);
+	if (err)
+		return err;
+	/* --itrace=G: the file's own samples get the thread stack's callchain */
+	rep->pt_chain_nr = pulse_pt__sample_callchain(rep->pt, rec, &rep->pt_chain);
+	err = report__tool_sample(s, rec, off, arg);
+	rep->pt_chain_nr = 0;
+	return err;
 }
 
 static int itrace_event(struct pulse_session *s, const struct perf_event_header *rec,

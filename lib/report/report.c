@@ -166,7 +166,7 @@ static int report__add(struct pulse_report *rep, struct pulse_hists *h,
 {
 	int err = 0;
 
-	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
+	if (rep->chains && ((attr->sample_type & PERF_SAMPLE_CALLCHAIN) || rep->pt_chain_nr)) {
 		/* report__filter_trace() resolved it for the parent */
 		if (!rep->parent)
 			err = report__resolve_chain(rep, s);
@@ -201,6 +201,10 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 		return 0;
 	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
 		s.period = attr->sample_period;
+	if (rep->pt_chain_nr) {
+		s.callchain = rep->pt_chain;
+		s.callchain_nr = rep->pt_chain_nr;
+	}
 	/* one value of a PERF_SAMPLE_READ sample: its event, its growth (perf's) */
 	if (pulse_session__sample_value(rep->session, &v)) {
 		idx = (int)v.idx;

@@ -56,7 +56,8 @@ static bool itrace_callchains(const struct pulse_report *rep)
 	if (pulse_data__is_pipe(rep->d) || !pulse_data__has_feat(rep->d, PULSE_FEAT_AUXTRACE))
 		return false;
 	if (rep->itrace.set)
-		return !rep->itrace.dont_decode && rep->itrace.callchain;
+		return !rep->itrace.dont_decode &&
+		       (rep->itrace.callchain || rep->itrace.add_callchain);
 	return true;
 }
 
