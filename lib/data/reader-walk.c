@@ -196,16 +196,28 @@ static int auxtrace_payload(struct pulse_data *d, __u64 plen, size_t size, __u64
 	if (!d->stream && plen <= d->lim - d->pos) {
 		d->aux_data = d->mem + d->pos;
 		got = pulse_data__src_consume(d, plen, NULL);
-	} else if (d->stream && plen <= (1ULL << 32)) {
-		if (plen > d->aux_cap) {
-			unsigned char *nb = realloc(d->aux_buf, plen);
+	} else if (d->stream) {
+		/* grown with what arrives: the size field alone proves nothing */
+		for (got = 0; got < plen;) {
+			__u64 step = plen - got < (1u << 20) ? plen - got : (1u << 20), n;
 
-			if (!nb)
-				return -ENOMEM;
-			d->aux_buf = nb;
-			d->aux_cap = plen;
+			if (got + step > d->aux_cap) {
+				size_t ncap = d->aux_cap * 2 > got + step ? d->aux_cap * 2 : got + step;
+				unsigned char *nb;
+
+				if (ncap > plen)
+					ncap = plen;
+				nb = realloc(d->aux_buf, ncap);
+				if (!nb)
+					return -ENOMEM;
+				d->aux_buf = nb;
+				d->aux_cap = ncap;
+			}
+			n = pulse_data__src_consume(d, step, d->aux_buf + got);
+			got += n;
+			if (n < step)
+				break;
 		}
-		got = pulse_data__src_consume(d, plen, d->aux_buf);
 		d->aux_data = d->aux_buf;
 	} else {
 		got = pulse_data__src_consume(d, plen, NULL);

@@ -91,6 +91,14 @@ test_expect_success PERF '--no-itrace: no decoding, the file'"'"'s own samples o
 	test_cmp none.exp none.out
 '
 
+test_expect_success 'a pipe cut inside its AUX data: what came is decoded, a warning, exit 0' '
+	mk cut -n 2000 --pipe --chunk 4096 && mv cut.data cut.pipe &&
+	head -c $(( $(stat -c %s cut.pipe) - 3000 )) cut.pipe >cut2.pipe &&
+	pulse script -i - --itrace=b <cut2.pipe >cut.out 2>cut.err &&
+	grep -q "unreadable" cut.err &&
+	test -s cut.out
+'
+
 # the AUXTRACE_INFO's type (u32 after its 8-byte header) made cs_etm's
 test_expect_success 'another PMU'"'"'s AUX data: one warning, the rest printed' '
 	mk etm -n 3 &&
