@@ -20,6 +20,7 @@
 #include <pulse/report.h>
 #include <pulse/session.h>
 #include "builtin.h"
+#include "itrace-opts.h"
 #include "parse-options.h"
 #include "report-opts.h"
 
@@ -302,6 +303,7 @@ static int report_main(int argc, const char **argv)
 		OPT_BOOLEAN('\0', "demangle", &demangle, "Disable symbol demangling (--no-demangle)"),
 		OPT_STRING('\0', "symfs", &sym_opts.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
+		OPT_ITRACE(&rep.itrace),
 		OPT_END(),
 	};
 

@@ -26,8 +26,10 @@
 #include <pulse/script.h>
 #include <pulse/stat-records.h>
 #include "builtin.h"
+#include "itrace-opts.h"
 #include "parse-options.h"
 #include "script-files.h"
+#include "script-itrace.h"
 
 #define MAX_FIELD_ARGS 16
 /* big enough that a write(2) carries many lines */
@@ -220,6 +222,9 @@ int cmd_script(int argc, const char **argv)
 	struct pulse_data *d;
 	const char *time_str = NULL, *vmlinux = NULL, *kallsyms_file = NULL;
 	bool header = false, force = false, verbose = false, per_event_dump = false;
+	struct pulse_itrace_opts itrace = { .default_no_sample = true };
+	struct script_itrace si = { 0 };
+	void *arg = &sc;
 	int max_stack = INT_MIN;	/* not given */
 	int ret = 1, err;
 	const struct option options[] = {
@@ -275,6 +280,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_INTEGER('\0', "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain, "
 			    "anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_ITRACE(&itrace),
 		OPT_BOOLEAN('\0', "per-event-dump", &per_event_dump,
 			    "Dump trace output to files named by the monitored events"),
 		OPT_END(),
@@ -416,7 +422,9 @@ int cmd_script(int argc, const char **argv)
 	/* a file's decoder is set up above; a pipe's comes in-band */
 	if (!pulse_data__is_pipe(d))
 		tool.read = NULL;
-	err = pulse_session__process(sc.session, &tool, &sc);
+	err = script_itrace__setup(&si, sc.session, sc.out, &itrace, &tool, &arg);
+	if (!err)
+		err = pulse_session__process(sc.session, &tool, arg);
 	if (err == -EINVAL && pulse_script__error(sc.out)[0]) {
 		fflush(stdout);
 		error("%s", pulse_script__error(sc.out));
@@ -438,6 +446,7 @@ int cmd_script(int argc, const char **argv)
 	ret = 0;
 out_script:
 	script_event_files__close(&sc.files, sc.out, false);
+	script_itrace__exit(&si);
 	fflush(stdout);
 	if (sc.dump_raw)
 		pulse_dump__exit(&sc.dump);

@@ -174,9 +174,12 @@ int pulse_data__for_each_record(struct pulse_data *d, pulse_data_record_fn cb, v
  * than the record's size says, or when a stream's data is not kept
  * (pulse_data__set_keep_auxtrace()). Sets @len to its size.
  */
-const void *pulse_data__auxtrace_data(const struct pulse_data *d, size_t *len);
+const void *pulse_data__auxtrace_data(const struct pulse_data *d, uint64_t *len);
 
-/* Copy AUXTRACE data out of a stream for the callback (files need no copy). */
+/*
+ * Whether to copy AUXTRACE data out of a stream for the callback (files need
+ * no copy): on by default; off when nothing reads it (report --stats).
+ */
 void pulse_data__set_keep_auxtrace(struct pulse_data *d, bool on);
 
 /*
@@ -184,6 +187,15 @@ void pulse_data__set_keep_auxtrace(struct pulse_data *d, bool on);
  * the records unpacked from it: perf's stats count both (report -D).
  */
 void pulse_data__set_deliver_compressed(struct pulse_data *d, bool on);
+
+/*
+ * pulse_data__add_synth_attr - an event a decoder synthesizes (perf's
+ * perf_session__deliver_synth_attr_event()): @attr with one sample @id,
+ * named @name, added after the file's own attrs.
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_data__add_synth_attr(struct pulse_data *d, const struct perf_event_attr *attr,
+			       uint64_t id, const char *name);
 
 /**
  * pulse_data__unreadable - did the last walk stop before the end of data?

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <pulse/itrace.h>
 #include <pulse/callchain.h>
 #include <pulse/hist.h>
 #include <pulse/hist-branch.h>
@@ -100,6 +101,7 @@ struct pulse_report {
 	struct pulse_report_threads threads;	/* -T: set .on; the walk fills the rest */
 	struct pulse_report_group group;	/* set .want; pulse_report__fprintf() the rest */
 	FILE *progress_fp;		/* where the progress bar goes (a terminal), or NULL */
+	struct pulse_itrace_opts itrace;	/* --itrace (default_no_sample false: report's) */
 
 	/* ---- set up from the file: pulse_report__setup() and its helpers ---- */
 	struct pulse_session *session;	/* the input (borrowed) */
@@ -128,6 +130,9 @@ struct pulse_report {
 	uint64_t lost_events;		/* LOST records' counts */
 	struct pulse_aux_stats aux;	/* AUX records and their flags */
 	uint64_t nr_samples;		/* SAMPLE records */
+	struct pulse_pt *pt;		/* the AUX trace decoder; NULL: none */
+	const uint64_t *pt_chain;	/* its callchain for the current sample (--itrace=G) */
+	size_t pt_chain_nr;		/* 0: none */
 };
 
 /**

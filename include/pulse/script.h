@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <linux/perf_event.h>
 
 struct pulse_data;
@@ -125,6 +126,17 @@ unsigned long long pulse_script__nr_event_samples(const struct pulse_script *s, 
  */
 const char *pulse_script__event_name(struct pulse_data *d, struct pulse_trace *t, size_t idx,
 				     char *buf, size_t size);
+
+/*
+ * pulse_script__set_ip_flags - the PERF_IP_FLAG_* bits of the sample a
+ * trace decoder is about to deliver (what -F flags prints; perf keeps them
+ * in the synthesized perf_sample); 0 once it is printed.
+ */
+void pulse_script__set_ip_flags(struct pulse_script *s, uint32_t flags);
+
+struct pulse_pt_error;
+/* An AUX trace error as perf 6.1 prints it (perf_event__fprintf_auxtrace_error()). */
+int pulse_script__auxtrace_error(struct pulse_script *s, const struct pulse_pt_error *e);
 
 struct pulse_dso;
 

@@ -49,6 +49,12 @@ struct pulse_tool {
 	 * perf delivers them (pulse_session__sample_value()); else once, as read
 	 */
 	bool read_values;
+	/*
+	 * Called once the input is exhausted and the time queue flushed, still
+	 * inside the walk: a decoder delivers what it has left
+	 * (pulse_session__deliver_synth()). A non-zero return is returned.
+	 */
+	int (*end)(struct pulse_session *s, void *arg);
 };
 
 /* One value of a PERF_SAMPLE_READ sample, as perf delivers it. */

@@ -112,6 +112,21 @@ int pulse_data__add_attr(struct pulse_data *d, const struct perf_event_attr *att
 	return 0;
 }
 
+int pulse_data__add_synth_attr(struct pulse_data *d, const struct perf_event_attr *attr,
+			       uint64_t id, const char *name)
+{
+	__u64 ids[1] = { id };
+	int err;
+
+	err = pulse_data__add_attr(d, attr, (const unsigned char *)ids, 1);
+	if (err)
+		return err;
+	d->attrs[d->nr_attrs - 1]->name = strdup(name);
+	if (!d->attrs[d->nr_attrs - 1]->name)
+		return -ENOMEM;
+	return pulse_data__index_ids(d);
+}
+
 static void set_name(struct pulse_data *d, __u64 id, size_t fallback_idx, const char *name,
 		     size_t len)
 {

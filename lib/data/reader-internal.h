@@ -33,7 +33,6 @@
 #define FILE_HEADER_SIZE_OLD	72
 #define ATTR_SIZE_VER0		64
 /* the largest AUXTRACE payload copied out of a stream */
-#define PULSE_AUX_COPY_MAX (256u << 20)
 
 /* A stream is refilled in chunks; it must hold the largest record. */
 #define STREAM_BUF_SIZE		(256 * 1024)
@@ -98,11 +97,16 @@ struct pulse_data {
 	const void *tracing;
 	size_t tracing_len;
 	void *tracing_owned;
-
-	/* the AUX data of the AUXTRACE record being delivered (reader-walk.c) */
+	/*
+	 * The AUX data of the AUXTRACE record being delivered (reader-walk.c):
+	 * in place in a file or buffer; from a stream, a copy in aux_buf when
+	 * keep_aux (the default), grown with what arrives.
+	 */
 	const unsigned char *aux_data;
-	size_t aux_len;
-	bool keep_aux;			/* copy it from a stream */
+	__u64 aux_len;
+	unsigned char *aux_buf;
+	size_t aux_cap;
+	bool skip_aux;
 
 	/* walk state */
 	size_t pos, lim;		/* buffer walks */

@@ -183,48 +183,68 @@ static bool is_prefix_type(__u32 type)
 }
 
 /*
- * An AUXTRACE record (in d->recbuf) and its @plen bytes of AUX data: the
- * data is shown to @cb (pulse_data__auxtrace_data()) in place in a file or
- * buffer, copied from a stream when asked for. A payload cut short by the
- * end of the input is damage, after the record was delivered without data
- * (perf prints the record, then cannot read its data).
+ * An AUXTRACE record (in d->recbuf) and its @plen bytes of AUX data, shown
+ * to @cb through pulse_data__auxtrace_data(): in place in a file or buffer,
+ * copied from a stream (perf 6.1 reads it into a buffer too,
+ * auxtrace_copy_data()). A payload cut short by the end of the input is
+ * damage, after the record was delivered without data (perf prints the
+ * record, then cannot read its data).
  */
 static int auxtrace(struct pulse_data *d, size_t size, __u64 plen, __u64 off,
 		    pulse_data_record_fn cb, void *arg)
 {
-	bool whole = d->stream ? false : plen <= d->lim - d->pos;
-	unsigned char *copy = NULL;
 	__u64 got;
 	int err;
 
-	if (d->stream && d->keep_aux && plen <= PULSE_AUX_COPY_MAX) {
-		copy = malloc(plen ? plen : 1);
-		if (!copy)
-			return -ENOMEM;
+	d->aux_data = NULL;
+	if (!d->stream && plen <= d->lim - d->pos) {
+		d->aux_data = d->mem + d->pos;
+		got = pulse_data__src_consume(d, plen, NULL);
+	} else if (d->stream && !d->skip_aux) {
+		/* grown with what arrives: the size field alone proves nothing */
+		for (got = 0; got < plen;) {
+			__u64 step = plen - got < (1u << 20) ? plen - got : (1u << 20), n;
+
+			if (got + step > d->aux_cap) {
+				size_t ncap = d->aux_cap * 2 > got + step ? d->aux_cap * 2 : got + step;
+				unsigned char *nb;
+
+				if (ncap > plen)
+					ncap = plen;
+				nb = realloc(d->aux_buf, ncap);
+				if (!nb)
+					return -ENOMEM;
+				d->aux_buf = nb;
+				d->aux_cap = ncap;
+			}
+			n = pulse_data__src_consume(d, step, d->aux_buf + got);
+			got += n;
+			if (n < step)
+				break;
+		}
+		if (got == plen)
+			d->aux_data = d->aux_buf;
+	} else {
+		got = pulse_data__src_consume(d, plen, NULL);
 	}
-	d->aux_data = whole ? d->mem + d->pos : NULL;
-	got = pulse_data__src_consume(d, plen, copy);
-	if (copy && got == plen)
-		d->aux_data = copy;
 	d->aux_len = d->aux_data ? plen : 0;
 	err = deliver(d, (const unsigned char *)d->recbuf, size, off, cb, arg);
 	d->aux_data = NULL;
 	d->aux_len = 0;
-	free(copy);
 	if (!err && got < plen)
 		mark_damage(d, off, "AUXTRACE data cut short");
 	return err;
 }
 
-const void *pulse_data__auxtrace_data(const struct pulse_data *d, size_t *len)
+const void *pulse_data__auxtrace_data(const struct pulse_data *d, uint64_t *len)
 {
-	*len = d->aux_len;
+	*len = d->aux_data ? d->aux_len : 0;
 	return d->aux_data;
 }
 
 void pulse_data__set_keep_auxtrace(struct pulse_data *d, bool on)
 {
-	d->keep_aux = on;
+	d->skip_aux = !on;
 }
 
 /* Records with a payload after them: copy, consume the payload, then deliver. */

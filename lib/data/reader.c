@@ -266,6 +266,7 @@ void pulse_data__close(struct pulse_data *d)
 		free(d->saved[i].p);
 	free(d->saved);
 	free(d->tracing_owned);
+	free(d->aux_buf);
 	free(d->recbuf);
 	free(d->swbuf[0]);
 	free(d->swbuf[1]);

@@ -321,7 +321,7 @@ static int bts_dump(FILE *out, const unsigned char *buf, size_t len)
 int pulse_dump__auxtrace(FILE *out, struct pulse_dump *dump, const struct rec_view *r)
 {
 	const void *data;
-	size_t len;
+	uint64_t len;
 
 	fprintf(out, " size: %#" PRIx64 "  offset: %#" PRIx64 "  ref: %#" PRIx64
 		"  idx: %u  tid: %d  cpu: %d\n", (uint64_t)u64_at(r, 8),

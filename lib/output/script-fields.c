@@ -18,6 +18,7 @@
 #include <pulse/hist.h>
 #include <pulse/machine.h>
 #include <pulse/output-branch.h>
+#include <pulse/pt-decode.h>
 #include <pulse/reader.h>
 #include <pulse/script.h>
 #include <pulse/trace-decode.h>
@@ -66,6 +67,7 @@ static int output_type(__u32 type)
 	case PERF_TYPE_HW_CACHE: return OUT_HW_CACHE;
 	case PERF_TYPE_RAW: return OUT_RAW;
 	case PERF_TYPE_BREAKPOINT: return OUT_BREAK;
+	case PULSE_TYPE_SYNTH: return OUT_SYNTH;
 	default: return OUT_OTHER;
 	}
 }
@@ -254,6 +256,9 @@ static int check_stype(struct pulse_script *s, struct script_event *ev,
 	if (attr->sample_type & bit)
 		return 0;
 	if (o->user_set_fields & field) {
+		/* perf's allow_user_set: a file with AUX area data may ask anyway */
+		if (pulse_data__has_feat(s->d, PULSE_FEAT_AUXTRACE))
+			return 0;
 		snprintf(s->err, sizeof(s->err),
 			 "Samples for '%s' event do not have %s attribute set. Cannot print '%s' field.",
 			 ev->name, msg, field_name(field));

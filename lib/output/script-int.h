@@ -98,6 +98,7 @@ struct pulse_script {
 	int name_width;			/* widest event name; 0: not yet known */
 	bool use_callchain;		/* symbol_conf.use_callchain */
 	bool print_flags;		/* -F flags */
+	uint32_t ip_flags;		/* a decoder's PERF_IP_FLAG_* for the next sample */
 	bool file_checked;		/* perf_session__check_output_opt() done */
 	/* the PERF_SAMPLE_READ value the sample is printed for; NULL: none */
 	const struct pulse_sample_value *value;
@@ -215,5 +216,11 @@ static inline void put_rstr(FILE *fp, const char *str, int width)
 		put_spaces(fp, width - len);
 	fwrite_unlocked(str, 1, len, fp);
 }
+
+/* script-itrace.c: instruction trace samples */
+void pulse_script__print_ip_flags(FILE *fp, uint32_t flags);
+bool pulse_script__is_bts(const struct perf_event_attr *attr);
+void pulse_script__print_synth(FILE *fp, const struct perf_event_attr *attr, const void *raw,
+			       uint32_t raw_size);
 
 #endif

@@ -287,6 +287,8 @@ static void put_page_size(FILE *fp, uint64_t size)
 /* perf's sample_addr_correlates_sym(): the address is code or data of the task */
 static bool addr_correlates_sym(const struct perf_event_attr *attr)
 {
+	if (pulse_script__is_bts(attr))
+		return true;
 	return attr->type == PERF_TYPE_SOFTWARE &&
 	       (attr->config == PERF_COUNT_SW_PAGE_FAULTS ||
 		attr->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
@@ -401,9 +403,30 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 		put_rstr(fp, ev->name, s->name_width);
 		put_str(fp, ": ");
 	}
-	/* perf_sample__fprintf_flags(): no flags outside instruction traces */
+	/* perf_sample__fprintf_flags(): a trace decoder's branch flags */
 	if (s->print_flags)
-		put_spaces(fp, 24);
+		pulse_script__print_ip_flags(fp, s->ip_flags);
+	s->ip_flags = 0;
+	/* perf_sample__fprintf_bts(): from => to */
+	if (pulse_script__is_bts(attr)) {
+		if (fields & F_IP) {
+			putc_unlocked(' ', fp);
+			put_hex(fp, smp.ip, 16);
+			put_sym_dso(fp, &al, fields);
+		}
+		if ((fields & F_ADDR) ||
+		    ((attr->sample_type & PERF_SAMPLE_ADDR) && !s->out[ev->otype].user_set)) {
+			put_str(fp, " => ");
+			err = print_addr(s, fields, attr, &smp,
+					 rec->misc & PERF_RECORD_MISC_CPUMODE_MASK);
+			if (err)
+				return err;
+		}
+		putc_unlocked('\n', fp);
+		return ferror(fp) ? -EIO : 0;
+	}
+	if (ev->otype == OUT_SYNTH)
+		pulse_script__print_synth(fp, attr, smp.raw, smp.raw_size);
 	if ((fields & F_TRACE) && smp.raw && ev->tp)
 		pulse_trace__fprintf(s->trace, ev->tp, (int)smp.cpu, smp.raw, smp.raw_size, fp);
 	if (fields & F_ADDR) {

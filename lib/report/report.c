@@ -14,7 +14,9 @@
 #include <pulse/data.h>
 #include <pulse/report.h>
 #include <pulse/srcline.h>
+#include <pulse/pt-decode.h>
 #include <pulse/trace-decode.h>
+#include "report/report-int.h"
 
 void pulse_report__init(struct pulse_report *rep)
 {
@@ -28,6 +30,8 @@ void pulse_report__exit(struct pulse_report *rep)
 {
 	pulse_hist_pool__delete(rep->pool);
 	rep->pool = NULL;
+	pulse_pt__delete(rep->pt);
+	rep->pt = NULL;
 	for (size_t i = 0; i < rep->nr_hists; i++)
 		pulse_hists__exit(&rep->hists[i]);
 	free(rep->hists);
@@ -162,7 +166,7 @@ static int report__add(struct pulse_report *rep, struct pulse_hists *h,
 {
 	int err = 0;
 
-	if (rep->chains && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
+	if (rep->chains && ((attr->sample_type & PERF_SAMPLE_CALLCHAIN) || rep->pt_chain_nr)) {
 		/* report__filter_trace() resolved it for the parent */
 		if (!rep->parent)
 			err = report__resolve_chain(rep, s);
@@ -197,6 +201,10 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 		return 0;
 	if (!(attr->sample_type & PERF_SAMPLE_PERIOD))
 		s.period = attr->sample_period;
+	if (rep->pt_chain_nr) {
+		s.callchain = rep->pt_chain;
+		s.callchain_nr = rep->pt_chain_nr;
+	}
 	/* one value of a PERF_SAMPLE_READ sample: its event, its growth (perf's) */
 	if (pulse_session__sample_value(rep->session, &v)) {
 		idx = (int)v.idx;
@@ -239,13 +247,13 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 	return report__add(rep, h, attr, &s, &al);
 }
 
-static int report__on_sample(struct pulse_session *s, const struct perf_event_header *rec,
+int report__tool_sample(struct pulse_session *s, const struct perf_event_header *rec,
 			     uint64_t file_offset, void *arg)
 {
 	return report__sample(arg, rec);
 }
 
-static int report__on_event(struct pulse_session *s, const struct perf_event_header *rec,
+int report__tool_event(struct pulse_session *s, const struct perf_event_header *rec,
 			    uint64_t file_offset, void *arg)
 {
 	struct pulse_report *rep = arg;
@@ -292,13 +300,17 @@ static int report__on_read(struct pulse_session *s, const struct perf_event_head
 
 int pulse_report__process(struct pulse_report *rep)
 {
-	static const struct pulse_tool tool = {
+	struct pulse_tool tool = {
 		.read = report__on_read,
-		.sample = report__on_sample,
-		.event = report__on_event,
+		.sample = report__tool_sample,
+		.event = report__tool_event,
 		.read_values = true,
 	};
 	int err, perr;
+
+	err = report__itrace_setup(rep, &tool);
+	if (err)
+		return err;
 
 	pulse_progress__init(&rep->progress, rep->progress_fp,
 			     pulse_data__is_pipe(rep->d) ? 0 : pulse_data__file_size(rep->d),

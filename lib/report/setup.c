@@ -46,8 +46,25 @@ const char *pulse_report__sort_order(const struct pulse_report *rep, const char 
 	return sort;
 }
 
+/*
+ * An instruction trace decoded with --itrace=g (perf report's default) gives
+ * its samples callchains: perf turns callchains on for them (intel-pt.c sets
+ * symbol_conf.use_callchain when it reads AUXTRACE_INFO).
+ */
+static bool itrace_callchains(const struct pulse_report *rep)
+{
+	if (pulse_data__is_pipe(rep->d) || !pulse_data__has_feat(rep->d, PULSE_FEAT_AUXTRACE))
+		return false;
+	if (rep->itrace.set)
+		return !rep->itrace.dont_decode &&
+		       (rep->itrace.callchain || rep->itrace.add_callchain);
+	return true;
+}
+
 bool pulse_report__has_callchains(const struct pulse_report *rep)
 {
+	if (itrace_callchains(rep))
+		return true;
 	for (size_t i = 0; i < pulse_data__nr_attrs(rep->d); i++) {
 		const struct perf_event_attr *attr = pulse_data__attr(rep->d, i);
 

@@ -204,6 +204,8 @@ int pulse_session__process(struct pulse_session *s, const struct pulse_tool *too
 	err = pulse_data__for_each_record(s->d, session__record, s);
 	if (!err && s->oq)
 		err = pulse_ordered__flush(s->oq);
+	if (!err && tool->end)
+		err = tool->end(s, arg);
 	if (s->oq)
 		s->nr_unordered = pulse_ordered__nr_unordered(s->oq);
 	pulse_ordered__delete(s->oq);

@@ -1,5 +1,6 @@
 #!/bin/bash
 # Runs the reader's libFuzzer target for SECONDS (default 60) on a corpus
+# (then the Intel PT decoder's, fuzz-pt, as long),
 # seeded from the golden perf 6.1 files and pulse-mkdata variants of them
 # (byte-swapped, AUXTRACE, pipe mode); then the AUX dump's target
 # (fuzz-aux: Intel PT packets and report -D of AUX records) for a third of
@@ -78,3 +79,28 @@ if [ $rc -ne 0 ]; then
 	exit 1
 fi
 echo "fuzz-aux: no crash in ${aux_secs}s"
+
+# the Intel PT decoder (tests/fuzz/fuzz-pt.c): seeded with the traces of
+# pulse-mkpt's recordings (a parameter byte, then the bytes from the first PSB)
+ptc=$out/corpus-pt
+mkdir -p "$ptc"
+if make --no-print-directory build/tools/pulse-mkpt build/workloads/pt-loop >/dev/null 2>&1; then
+	i=0
+	for v in "-n 5" "-n 5 --mtc --cyc" "-n 5 --tsx --intr 2" "-n 5 --ovf 2" "-n 5 --noretcomp"; do
+		i=$((i + 1))
+		# shellcheck disable=SC2086
+		build/tools/pulse-mkpt $v "$ptc/x.data" build/workloads/pt-loop 2>/dev/null || continue
+		off=$(grep -obUaP '\x02\x82\x02\x82\x02\x82\x02\x82' "$ptc/x.data" | head -1 | cut -d: -f1)
+		[ -n "$off" ] && { printf '\001'; tail -c +$((off + 1)) "$ptc/x.data" | head -c 4000; } >"$ptc/seed$i"
+	done
+	rm -f "$ptc/x.data"
+fi
+"$out/fuzz-pt" -max_total_time="$secs" -max_len=8192 -rss_limit_mb=1024 -timeout=10 \
+	-artifact_prefix="$out/" -print_final_stats=1 "$ptc" 2>"$out/fuzz-pt.log"
+rc=$?
+tail -5 "$out/fuzz-pt.log"
+if [ $rc -ne 0 ]; then
+	echo "fuzz-pt: FAILED (exit $rc); see $out/fuzz-pt.log and $out/crash-*"
+	exit 1
+fi
+echo "fuzz-pt: no crash in ${secs}s"
