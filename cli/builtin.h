@@ -48,6 +48,7 @@ void data_warn_unordered(uint64_t nr_unordered);
 struct pulse_aux_stats;
 /* perf's "AUX data lost N times out of M!" and "N instruction trace errors" warnings */
 void data_warn_aux(const struct pulse_aux_stats *st);
+void data_warn_lost(uint64_t lost, uint64_t nr_samples);
 
 struct pulse_hist_filter;
 struct pulse_session;

@@ -41,20 +41,6 @@ static int report__header_record(struct pulse_data *d, const struct perf_event_h
 	return 0;
 }
 
-/*
- * More than 1% of the events lost (perf warns from 5%): LOST_SAMPLES
- * counts when there are any (they count what LOST records count too).
- */
-static void report__warn_lost(const struct pulse_report *rep)
-{
-	uint64_t lost = pulse_report__nr_lost(rep);
-	uint64_t all = rep->nr_samples + lost;
-
-	if (lost && lost * 100 > all)
-		fprintf(stderr, "warning: %" PRIu64 " of %" PRIu64 " events lost (%.2f%%)\n", lost,
-			all, 100.0 * lost / all);
-}
-
 static const char *default_input(void)
 {
 	struct stat st;
@@ -436,7 +422,7 @@ static int report_main(int argc, const char **argv)
 	if (!quiet) {
 		data_warn_damage(d);
 		data_warn_unordered(pulse_session__nr_unordered(session));
-		report__warn_lost(&rep);
+		data_warn_lost(pulse_report__nr_lost(&rep), rep.nr_samples);
 		data_warn_aux(&rep.aux);
 	}
 	/* perf: --mmaps is --tasks with the maps */

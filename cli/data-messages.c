@@ -7,6 +7,7 @@
  * the --time parse every reader shares; perf's check of who owns the file.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -133,4 +134,17 @@ void data_warn_aux(const struct pulse_aux_stats *st)
 		if (st->errors[i])
 			warning("%llu %s errors", (unsigned long long)st->errors[i],
 				i ? "instruction trace" : "unknown AUX");
+}
+
+/*
+ * More than 1% of the events lost (perf warns from 5%): LOST_SAMPLES
+ * counts when there are any (they count what LOST records count too).
+ */
+void data_warn_lost(uint64_t lost, uint64_t nr_samples)
+{
+	uint64_t all = nr_samples + lost;
+
+	if (lost && lost * 100 > all)
+		fprintf(stderr, "warning: %" PRIu64 " of %" PRIu64 " events lost (%.2f%%)\n", lost,
+			all, 100.0 * lost / all);
 }
