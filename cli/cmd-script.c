@@ -443,6 +443,7 @@ int cmd_script(int argc, const char **argv)
 		goto out_script;
 	data_warn_damage(d);
 	data_warn_unordered(pulse_session__nr_unordered(sc.session));
+	data_warn_aux(&si.aux);
 	ret = 0;
 out_script:
 	script_event_files__close(&sc.files, sc.out, false);

@@ -6,6 +6,7 @@
  * rest of the trace is decoded at the end of the input.
  */
 #include <pulse/auxtrace.h>
+#include <pulse/dump.h>
 #include <pulse/pt-decode.h>
 #include <pulse/script.h>
 #include "builtin.h"
@@ -15,6 +16,9 @@ static int pt_error(const struct pulse_pt_error *e, void *arg)
 {
 	struct script_itrace *si = arg;
 
+	/* perf counts it as the AUXTRACE_ERROR record it delivers */
+	if (e->type < 2)
+		si->aux.errors[e->type]++;
 	return pulse_script__auxtrace_error(si->out, e);
 }
 
@@ -26,6 +30,7 @@ static int wrap_user(struct pulse_session *s, const struct perf_event_header *re
 
 	if (err)
 		return err;
+	pulse_aux_stats__add(&si->aux, rec);
 	return si->inner.user ? si->inner.user(s, rec, off, si->inner_arg) : 0;
 }
 
@@ -46,6 +51,7 @@ static int wrap_kernel(struct pulse_session *s, const struct perf_event_header *
 
 	if (err)
 		return err;
+	pulse_aux_stats__add(&si->aux, rec);
 	if (rec->type == PERF_RECORD_SAMPLE)
 		pulse_script__set_ip_flags(si->out, pulse_pt__sample_flags(si->pt));
 	return fn ? fn(s, rec, off, si->inner_arg) : 0;

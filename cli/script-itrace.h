@@ -3,6 +3,7 @@
 #ifndef PULSE_CLI_SCRIPT_ITRACE_H
 #define PULSE_CLI_SCRIPT_ITRACE_H
 
+#include <pulse/dump.h>
 #include <pulse/itrace.h>
 #include <pulse/session.h>
 
@@ -15,6 +16,7 @@ struct script_itrace {
 	struct pulse_tool inner;	/* the script's own tool */
 	void *inner_arg;
 	struct pulse_tool tool;		/* the walk's: the decoder first, then the script */
+	struct pulse_aux_stats aux;	/* for perf's AUX warnings at the end */
 };
 
 /*

@@ -46,6 +46,19 @@ static int itrace_user(struct pulse_session *s, const struct perf_event_header *
 	return pulse_pt__process(rep->pt, rec);
 }
 
+/*
+ * perf delivers each error as an AUXTRACE_ERROR record, which its session
+ * counts for the "N instruction trace errors" warning
+ */
+static int itrace_error(const struct pulse_pt_error *e, void *arg)
+{
+	struct pulse_report *rep = arg;
+
+	if (e->type < 2)
+		rep->aux.errors[e->type]++;
+	return 0;
+}
+
 static int itrace_end(struct pulse_session *s, void *arg)
 {
 	struct pulse_report *rep = arg;
@@ -59,6 +72,8 @@ int report__itrace_setup(struct pulse_report *rep, struct pulse_tool *tool)
 		.sz = sizeof(o),
 		.itrace = &rep->itrace,
 		.default_no_sample = false,
+		.error = itrace_error,
+		.arg = rep,
 	};
 	int err;
 
