@@ -48,8 +48,14 @@ test_expect_success PERF 'noretcomp, MTC, CYC (timestamps and time periods)' '
 
 test_expect_success PERF 'a missing binary: perf'"'"'s error events, no samples from it' '
 	mk missing -n 10 --missing && same_all missing.data &&
-	pulse script -i missing.data --itrace=e >e.out &&
-	grep -q "code 5: Failed to get instruction" e.out
+	pulse script -i missing.data --itrace=e >e.out 2>e.err &&
+	grep -q "code 5: Failed to get instruction" e.out &&
+	n=$(grep -c "instruction trace error" e.out) &&
+	perf script -i missing.data --itrace=e 2>p.err >/dev/null &&
+	grep -q "^$n instruction trace errors" p.err &&
+	grep -qx "warning: $n instruction trace errors" e.err &&
+	pulse report -i missing.data --stdio 2>r.err >/dev/null &&
+	grep -qx "warning: $n instruction trace errors" r.err
 '
 
 test_expect_success PERF 'an overflow, a mismatch, truncated AUX data' '
