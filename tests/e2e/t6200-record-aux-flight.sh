@@ -1,8 +1,9 @@
 #!/bin/bash
 # AUX snapshot mode (-S) with the flight recorder, on the model PMU (the
 # hidden PULSE_AUX_MODEL hook: no Intel PT here) and a fake sysfs intel_pt:
-# every trigger (--switch-output=TIME, SIGUSR2, --control snapshot,
-# --switch-output-event, the crash snapshot, -Se at the end) writes a file
+# every trigger (--switch-output=TIME, SIGUSR2 with -M, --overwrite or
+# rotating files, --control snapshot, --switch-output-event, the crash
+# snapshot, -Se at the end) writes a file
 # perf 6.1 reads and decodes on its own: AUXTRACE_INFO, ITRACE_START, the
 # side-band, one AUXTRACE per area with what the PMU wrote since the last
 # snapshot (no byte twice, at most the area or the -S size), the AUXTRACE
@@ -54,14 +55,14 @@ test_expect_success PERF '--overwrite --switch-output=1s: each second'"'"'s new 
 
 test_expect_success PERF '-M with -S: SIGUSR2 appends each snapshot to the one file, no byte twice' '
 	PULSE_AUX_MODEL=256K,slow "$PULSE" record -S -e intel_pt// -m ,64 -M 1M -o m.data \
-		-- sleep 2 2>err &
+		-- sleep 2.6 2>err &
 	rp=$!
 	track_bg $rp
-	sleep 0.5
+	sleep 0.4
 	kill -USR2 $rp
-	sleep 0.9
+	sleep 1.4
 	kill -USR2 $rp
-	sleep 0.2
+	sleep 0.3
 	kill -USR2 $rp
 	wait_exit $rp 20
 	expect_eq "$(grep -c "Dump m.data:" err)" 3 &&
@@ -103,17 +104,31 @@ test_expect_success PERF '-S alone: the area bounds each AUXTRACE' '
 	perf_decodes $f
 '
 
+test_expect_success PERF '--switch-output alone (rotating files): the file a trigger closes holds the AUX data' '
+	PULSE_AUX_MODEL=256K,slow "$PULSE" record -S -e intel_pt// -m ,64 --switch-output \
+		-o r.data -- sleep 1.5 2>err &
+	rp=$!
+	track_bg $rp
+	sleep 1.2
+	kill -USR2 $rp
+	wait_exit $rp 20
+	expect_eq "$(ls r.data.* | wc -l)" 2 &&
+	f=$(ls r.data.* | head -1) && n=$(ncpu_of $f) &&
+	set -- $(aux_sum $f) && expect_eq "$2" $((n * 262144)) &&
+	perf_decodes $f
+'
+
 test_expect_success PERF '--control snapshot: a file with the AUX data, acknowledged' '
 	mkfifo ctl ack
 	PULSE_AUX_MODEL=256K,slow "$PULSE" record -S -e intel_pt// -m ,64 --overwrite --switch-output \
-		--control fifo:ctl,ack -o c.data -- sleep 1.5 2>err &
+		--control fifo:ctl,ack -o c.data -- sleep 2.5 2>err &
 	rp=$!
 	track_bg $rp
 	exec 7<>ack
-	sleep 0.5
+	sleep 0.4
 	echo snapshot >ctl
 	expect_eq "$(timeout 10 head -c4 <&7)" ack
-	sleep 0.6
+	sleep 1.4
 	echo snapshot >ctl
 	expect_eq "$(timeout 10 head -c4 <&7)" ack
 	wait_exit $rp 20
