@@ -33,7 +33,9 @@
  * the PMU has gone round the area (which starts zeroed: a non-zero byte at
  * or after aux_head says it has) it takes what came since the last
  * snapshot, after that the whole area ending at aux_head; what was
- * overwritten cannot be known there and is not counted.
+ * overwritten cannot be known there and is not counted, unless the
+ * recorder gives the PMU's own count from its AUX records
+ * (pulse_aux__set_written()): then exactly what came since the last one.
  */
 #ifndef PULSE_RING_AUX_H
 #define PULSE_RING_AUX_H

@@ -161,9 +161,11 @@ static bool has_wrapped(const struct pulse_aux *a, __u64 head)
 }
 
 /*
- * aux_head inside the area: what came since the last snapshot until the
- * first wrap, the whole area ending at aux_head after it (as perf's
- * intel_pt_find_snapshot() turns head and old into full-mode positions)
+ * aux_head inside the area: with the PMU's count (pulse_aux__set_written()),
+ * what came since the last snapshot ending at aux_head; without it, what
+ * came since the last snapshot until the first wrap, the whole area ending
+ * at aux_head after it (as perf's intel_pt_find_snapshot() turns head and
+ * old into full-mode positions)
  */
 static int snapshot_masked(struct pulse_aux *a, size_t max, struct pulse_aux_chunk *c)
 {
