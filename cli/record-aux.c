@@ -89,10 +89,15 @@ int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts
 {
 	const char *s = snapshot_arg ? snapshot_arg : "";
 
-	if (has_aux_event(evlist) && (record_flight_wanted() || threads_spec)) {
-		error("AUX area tracing does not go with %s yet",
-		      threads_spec ? "--threads" : "the flight recorder (--overwrite, -M, --switch-output)");
-		hint("record the AUX event on its own, with -S for snapshots");
+	if (has_aux_event(evlist) && threads_spec) {
+		error("AUX area tracing does not go with --threads yet");
+		hint("record the AUX event without --threads (one reader drains every area)");
+		return PULSE_EXIT_USAGE;
+	}
+	/* the flight recorder keeps the AUX areas' past in them: snapshot mode */
+	if (has_aux_event(evlist) && record_flight_wanted() && !snapshot_set) {
+		error("AUX area tracing in a flight recording (--overwrite, -M, --switch-output) needs -S");
+		hint("-S: each snapshot takes the AUX areas' newest bytes, as perf's snapshot mode");
 		return PULSE_EXIT_USAGE;
 	}
 
@@ -120,8 +125,11 @@ int record_aux_setup(const struct pulse_evlist *evlist, struct pulse_record_opts
 			error("invalid snapshot size '%s' for -S", s);
 			return PULSE_EXIT_USAGE;
 		}
-		o->aux_snapshot = &snapshot_wanted;
-		signal(SIGUSR2, on_sigusr2);
+		/* a flight recording's triggers (SIGUSR2 among them) take the areas too */
+		if (!record_flight_wanted()) {
+			o->aux_snapshot = &snapshot_wanted;
+			signal(SIGUSR2, on_sigusr2);
+		}
 	}
 	if (aux_sample_set) {
 		if (!has_aux_event(evlist)) {

@@ -116,7 +116,10 @@ void pulse_flight__stats(const struct pulse_flight *f, struct pulse_flight_stats
 int pulse_flight_state__new(struct pulse_flight_state **out, size_t time_back, size_t cap);
 void pulse_flight_state__delete(struct pulse_flight_state *s);
 
-/* Fold one side-band record (COMM, FORK, EXIT, MMAP, MMAP2, KSYMBOL; others are ignored). */
+/*
+ * Fold one side-band record (COMM, FORK, EXIT, MMAP, MMAP2, KSYMBOL,
+ * ITRACE_START; others are ignored).
+ */
 int pulse_flight_state__fold(struct pulse_flight_state *s, const void *rec, size_t size);
 
 /* Forget what died before @time: no sample still kept can need it. */

@@ -153,6 +153,11 @@ struct pulse_record_stats {
 	__u64 aux_overwritten;		/* snapshot: bytes the PMU wrote over before a snapshot */
 	unsigned int aux_snapshots;
 	bool aux_model;			/* the AUX data came from the model PMU (PULSE_AUX_MODEL) */
+	/*
+	 * [one per ring] or NULL: the aux_size of the PERF_RECORD_AUX records
+	 * the pump saw in each ring (owned by the recorder, which sets it)
+	 */
+	__u64 *aux_written;
 };
 
 /* Where an error happened, for the CLI's message. */

@@ -33,7 +33,9 @@
  * the PMU has gone round the area (which starts zeroed: a non-zero byte at
  * or after aux_head says it has) it takes what came since the last
  * snapshot, after that the whole area ending at aux_head; what was
- * overwritten cannot be known there and is not counted.
+ * overwritten cannot be known there and is not counted, unless the
+ * recorder gives the PMU's own count from its AUX records
+ * (pulse_aux__set_written()): then exactly what came since the last one.
  */
 #ifndef PULSE_RING_AUX_H
 #define PULSE_RING_AUX_H
@@ -55,6 +57,9 @@ struct pulse_aux {
 	__u64 overwritten;			/* snapshot: bytes lost to the PMU before a snapshot */
 	bool masked_head;			/* snapshot: aux_head is an offset in the area */
 	bool wrapped;				/* masked: the PMU has gone round the area */
+	bool counted;				/* masked: the PMU's AUX records say what it wrote */
+	__u64 written;				/* counted: bytes the PMU said it wrote, ever */
+	__u64 written_taken;			/* counted: @written at the last snapshot */
 };
 
 /* One piece of AUX data: [offset, offset + size) as one or two iovecs. */
@@ -65,6 +70,7 @@ struct pulse_aux_chunk {
 	__u64 size;
 	__u64 head;		/* aux_head when the chunk was taken */
 	__u64 overwritten;	/* snapshot: bytes since the last one the buffer lost */
+	__u64 written;		/* counted: the PMU's total when the chunk was taken */
 };
 
 /**
@@ -106,6 +112,16 @@ void pulse_aux__consume(struct pulse_aux *a, const struct pulse_aux_chunk *c);
 
 /* Snapshot mode of a driver that keeps aux_head inside the area (intel_pt, intel_bts). */
 void pulse_aux__set_masked_head(struct pulse_aux *a);
+
+/*
+ * Masked snapshot mode: @total is the sum of the aux_size of every
+ * PERF_RECORD_AUX the PMU wrote for this area so far, read with the PMU
+ * paused. From then on a snapshot takes what came since the last one (at
+ * most the area; the rest is counted as overwritten), and nothing when
+ * nothing came, rather than the whole area after the first wrap: no byte
+ * is taken twice.
+ */
+void pulse_aux__set_written(struct pulse_aux *a, __u64 total);
 
 /**
  * pulse_aux__snapshot - snapshot mode: the newest bytes, ending at aux_head

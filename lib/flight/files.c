@@ -92,6 +92,10 @@ int fl_open_file(struct pulse_flight *f)
 				: pulse_record_output__new_file(&f->file, f->fd);
 	if (!ret)
 		ret = pulse_record_output__start(f->file, f->info);
+	/* -S: what the AUX data is, before the side-band, as perf writes it */
+	if (!ret && f->auxtrace_info)
+		ret = pulse_record_output__write_sideband(f->file, f->auxtrace_info,
+							  f->auxtrace_info_size);
 	if (!ret && !one_file(f))
 		ret = pulse_flight_state__emit(f->state, NULL, write_sideband_cb, f);
 	/* a file with no dump is still a whole one, with no samples */

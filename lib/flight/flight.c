@@ -157,11 +157,30 @@ static int samples_write(struct pulse_record_output *out, const struct iovec *io
 	return ret;
 }
 
+/* AUXTRACE_INFO comes once, at the start: every file gets a copy */
+static int keep_auxtrace_info(struct pulse_flight *f, const void *rec, size_t size)
+{
+	void *p = malloc(size);
+
+	if (!p)
+		return -ENOMEM;
+	memcpy(p, rec, size);
+	free(f->auxtrace_info);
+	f->auxtrace_info = p;
+	f->auxtrace_info_size = size;
+	/* rotate, append: the file is open already */
+	if (f->file)
+		return pulse_record_output__write_sideband(f->file, rec, size);
+	return 0;
+}
+
 static int add_sideband(struct pulse_flight *f, const void *rec, size_t size)
 {
 	struct perf_event_header h;
 
 	memcpy(&h, rec, sizeof(h));
+	if (h.type == PERF_RECORD_AUXTRACE_INFO)
+		return keep_auxtrace_info(f, rec, size);
 	/* FINISHED_INIT and the like: each snapshot writes its own */
 	if (h.type >= PERF_RECORD_USER_TYPE_START)
 		return 0;
@@ -209,6 +228,24 @@ static int with_lock(struct pulse_record_output *out, int (*fn)(struct pulse_fli
 	return ret;
 }
 
+/*
+ * -S: a snapshot's AUXTRACE records and their data, taken from the AUX
+ * areas between snapshot_begin and snapshot_end, go into its file (rotate:
+ * the current file); the flight keeps no AUX data of its own
+ */
+static int samples_write_aux(struct pulse_record_output *out, const void *rec, size_t size,
+			     const struct iovec *data, int cnt)
+{
+	struct pulse_flight *f = of_samples(out);
+	int ret = -EINVAL;
+
+	pthread_mutex_lock(&f->lock);
+	if (f->file && (f->in_snapshot || f->o.mode == PULSE_FLIGHT_ROTATE))
+		ret = pulse_record_output__write_aux(f->file, rec, size, data, cnt);
+	pthread_mutex_unlock(&f->lock);
+	return ret;
+}
+
 static int snapshot_begin(struct pulse_record_output *out)
 {
 	return with_lock(out, fl_snapshot_begin);
@@ -244,6 +281,7 @@ static const struct pulse_record_output_ops samples_ops = {
 	.delete = samples_delete,
 	.snapshot_begin = snapshot_begin,
 	.snapshot_end = snapshot_end,
+	.write_aux = samples_write_aux,
 };
 
 /* ---- the side-band face ------------------------------------------------ */
@@ -378,6 +416,7 @@ void pulse_flight__delete(struct pulse_flight *f)
 	pulse_flight_ring__delete(f->ring);
 	pulse_flight_state__delete(f->state);
 	free(f->bounce);
+	free(f->auxtrace_info);
 	free(f->path);
 	free(f);
 }

@@ -38,6 +38,8 @@ struct pulse_flight {
 	__u64 emitted;				/* append mode: side-band written up to here */
 	struct pulse_flight_stats st;
 	unsigned char *bounce;			/* a side-band record cut by the ring's end */
+	void *auxtrace_info;			/* -S: AUXTRACE_INFO, at the head of each file */
+	size_t auxtrace_info_size;
 };
 
 /* files.c */

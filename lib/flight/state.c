@@ -2,8 +2,8 @@
 /*
  * The live side-band state of a flight recording: which tasks exist, what
  * they are called and what they have mapped, kept as the side-band records
- * themselves (COMM, FORK, MMAP, MMAP2, KSYMBOL), so that a snapshot can
- * start with them and be read by perf and pulse alike.
+ * themselves (COMM, FORK, MMAP, MMAP2, KSYMBOL, ITRACE_START), so that a
+ * snapshot can start with them and be read by perf and pulse alike.
  *
  * Memory stays bounded because records die: a COMM when its thread takes
  * another name or exits; a FORK when its thread exits; a map when the same
@@ -24,6 +24,7 @@
 #define NR_BUCKETS 4096
 #define DEFAULT_CAP (8u << 20)
 #define MAX_KSYMS 4096
+#define MAX_ITRACE 1024	/* ITRACE_START records of one thread (an AUX event per CPU) */
 
 struct fl_rec {
 	struct fl_rec *prev, *next;	/* arrival order */
@@ -42,6 +43,8 @@ struct fl_task {
 	struct fl_rec *comm, *fork;
 	struct fl_rec **maps;
 	unsigned int nr_maps, alloc_maps;
+	struct fl_rec **itrace;		/* ITRACE_START: an AUX PMU traces it (one per CPU) */
+	unsigned int nr_itrace, alloc_itrace;
 };
 
 struct pulse_flight_state {
@@ -72,6 +75,7 @@ int pulse_flight_state__new(struct pulse_flight_state **out, size_t time_back, s
 
 static void free_task(struct fl_task *t)
 {
+	free(t->itrace);
 	free(t->maps);
 	free(t);
 }
@@ -128,7 +132,7 @@ static void put_task(struct pulse_flight_state *s, struct fl_task *t)
 {
 	struct fl_task **pp;
 
-	if (t == &s->kernel || t->comm || t->fork || t->nr_maps)
+	if (t == &s->kernel || t->comm || t->fork || t->nr_maps || t->nr_itrace)
 		return;
 	for (pp = &s->buckets[bucket_of(t->id)]; *pp; pp = &(*pp)->hnext) {
 		if (*pp == t) {
@@ -194,19 +198,24 @@ void pulse_flight_state__age(struct pulse_flight_state *s, __u64 time)
 	reap(s, time);
 }
 
-static int add_map(struct fl_task *t, struct fl_rec *r)
+static int add_to(struct fl_rec ***arr, unsigned int *nr, unsigned int *alloc, struct fl_rec *r)
 {
-	if (t->nr_maps == t->alloc_maps) {
-		unsigned int n = t->alloc_maps ? 2 * t->alloc_maps : 16;
-		struct fl_rec **m = realloc(t->maps, n * sizeof(*m));
+	if (*nr == *alloc) {
+		unsigned int n = *alloc ? 2 * *alloc : 16;
+		struct fl_rec **m = realloc(*arr, n * sizeof(*m));
 
 		if (!m)
 			return -ENOMEM;
-		t->maps = m;
-		t->alloc_maps = n;
+		*arr = m;
+		*alloc = n;
 	}
-	t->maps[t->nr_maps++] = r;
+	(*arr)[(*nr)++] = r;
 	return 0;
+}
+
+static int add_map(struct fl_task *t, struct fl_rec *r)
+{
+	return add_to(&t->maps, &t->nr_maps, &t->alloc_maps, r);
 }
 
 static void kill_maps(struct pulse_flight_state *s, struct fl_task *t, __u64 time)
@@ -333,6 +342,9 @@ static void fold_exit(struct pulse_flight_state *s, const unsigned char *p, size
 		kill_rec(s, t->comm, time);
 		kill_rec(s, t->fork, time);
 		t->comm = t->fork = NULL;
+		for (unsigned int i = 0; i < t->nr_itrace; i++)
+			kill_rec(s, t->itrace[i], time);
+		t->nr_itrace = 0;
 		if (pid == tid)
 			kill_maps(s, t, time);
 		put_task(s, t);
@@ -386,6 +398,35 @@ static int fold_ksymbol(struct pulse_flight_state *s, const unsigned char *p, si
 	return 0;
 }
 
+/*
+ * ITRACE_START: an AUX PMU began tracing a thread (once per event, so once
+ * per CPU); a decoder takes the thread from it. Kept until the thread exits.
+ */
+static int fold_itrace(struct pulse_flight_state *s, const unsigned char *p, size_t size)
+{
+	struct fl_task *t;
+	struct fl_rec *r;
+
+	if (size < 16)
+		return 0;
+	t = find_task(s, (int)get_u32(p + 12), true);
+	if (!t)
+		return -ENOMEM;
+	if (t->nr_itrace >= MAX_ITRACE) {
+		kill_rec(s, t->itrace[0], rec_time(s, p, size, 16));
+		memmove(t->itrace, t->itrace + 1, --t->nr_itrace * sizeof(*t->itrace));
+	}
+	r = store(s, p, size);
+	if (!r)
+		return -ENOMEM;
+	if (add_to(&t->itrace, &t->nr_itrace, &t->alloc_itrace, r)) {
+		unlink_rec(s, r);
+		free(r);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 int pulse_flight_state__fold(struct pulse_flight_state *s, const void *rec, size_t size)
 {
 	const unsigned char *p = rec;
@@ -416,6 +457,9 @@ int pulse_flight_state__fold(struct pulse_flight_state *s, const void *rec, size
 		break;
 	case PERF_RECORD_KSYMBOL:
 		ret = fold_ksymbol(s, p, size);
+		break;
+	case PERF_RECORD_ITRACE_START:
+		ret = fold_itrace(s, p, size);
 		break;
 	default:
 		break;

@@ -31,6 +31,7 @@ struct rec_aux {
 	struct pulse_evsel *evsel;	/* the (first) AUX event */
 	int kind;			/* enum pulse_aux_pmu_kind */
 	size_t size;			/* bytes of each area */
+	__u64 *written;			/* [nr_cpus] by ring: aux_size of its AUX records */
 	bool model;
 	/* the model: its events are not opened; their attrs and rings are its own */
 	struct pulse_evsel **model_evsels;
@@ -40,6 +41,7 @@ struct rec_aux {
 	struct pulse_record_pump *pump;	/* drains model_maps into the output */
 	__u64 model_bytes;		/* what the model PMU writes into each area */
 	bool model_truncate;		/* it writes without waiting for room */
+	bool model_slow;		/* a piece per area every 50 ms */
 	__u64 model_flags;		/* PARTIAL, COLLISION on every 4th piece */
 	pthread_t pmu;
 	bool pmu_started;

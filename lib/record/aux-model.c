@@ -11,7 +11,8 @@
  * the file gets, unless PULSE_AUX_MODEL ends in ",truncate": then a piece
  * that does not fit is cut (PERF_AUX_FLAG_TRUNCATED) and the event stays
  * disabled, as the kernel leaves it; in snapshot mode it writes over the
- * oldest bytes. ",partial" and ",collision" flag every 4th piece so.
+ * oldest bytes. ",partial" and ",collision" flag every 4th piece so;
+ * ",slow" writes a piece into each area every 50 ms rather than at once.
  * The records carry the sample_id the model's attr asks for, with the id
  * rec_aux_attrs() gave its ring.
  */
@@ -195,8 +196,8 @@ static void *model_pmu(void *arg)
 			break;
 		if (!left)
 			break;
-		if (!wrote)
-			usleep(100);
+		if (!wrote || a->model_slow)
+			usleep(a->model_slow ? 50000 : 100);
 	}
 	free(done);
 	__atomic_store_n(&a->pmu_done, 1, __ATOMIC_RELEASE);

@@ -17,7 +17,7 @@
  *    (PERF_EVENT_IOC_PAUSE_OUTPUT) meanwhile, the newest bytes ending at
  *    aux_head.
  * The source of the areas is the kernel's mapping or, with the hidden
- * PULSE_AUX_MODEL=BYTES[,truncate][,partial][,collision] hook, the model PMU of aux-model.c: its events are
+ * PULSE_AUX_MODEL=BYTES[,truncate][,partial][,collision][,slow] hook, the model PMU of aux-model.c: its events are
  * never opened, it writes BYTES of a synthetic Intel PT stream into areas
  * of its own beside normal rings of its own, and the capture reads them
  * with the same code.
@@ -59,7 +59,8 @@ int rec_aux_prepare(struct rec *r)
 	struct rec_aux *a;
 	int first = -1, n = 0;
 
-	for (int i = 0; i < r->nr_evsels; i++)
+	/* (the --switch-output-event triggers, after the list, are no AUX events) */
+	for (int i = 0; i < r->trig_first; i++)
 		if (pulse_evsel__is_aux(r->evsels[i])) {
 			if (first < 0)
 				first = i;
@@ -84,6 +85,8 @@ int rec_aux_prepare(struct rec *r)
 		a->model_bytes = model_bytes(env);
 		/* ",truncate": the PMU does not wait for room, as hardware does not */
 		a->model_truncate = strstr(env, ",truncate") != NULL;
+		/* ",slow": a piece per area every 50 ms, for snapshots while it runs */
+		a->model_slow = strstr(env, ",slow") != NULL;
 		/* ",partial", ",collision": every 4th piece says so */
 		a->model_flags = (strstr(env, ",partial") ? PERF_AUX_FLAG_PARTIAL : 0) |
 				 (strstr(env, ",collision") ? PERF_AUX_FLAG_COLLISION : 0);
@@ -92,12 +95,15 @@ int rec_aux_prepare(struct rec *r)
 		if (!a->model_evsels)
 			return -ENOMEM;
 		for (int i = 0; i < r->nr_evsels; i++) {
-			if (pulse_evsel__is_aux(r->evsels[i]))
+			if (i < r->trig_first && pulse_evsel__is_aux(r->evsels[i]))
 				a->model_evsels[a->nr_model++] = r->evsels[i];
 			else
 				r->evsels[k++] = r->evsels[i];
 		}
 		r->nr_evsels = k;
+		/* the triggers moved down with the rest */
+		r->trig_first -= a->nr_model;
+		r->trig_end -= a->nr_model;
 		return 0;
 	}
 	/* perf's evlist__to_front(): the AUX event owns the rings */
@@ -141,8 +147,12 @@ int rec_aux_map(struct rec *r, size_t data_pages)
 	if (!a)
 		return 0;
 	a->src = calloc(r->nr_cpus, sizeof(*a->src));
-	if (!a->src)
+	a->written = calloc(r->nr_cpus, sizeof(*a->written));
+	if (!a->src || !a->written)
 		return -ENOMEM;
+	/* the pumps count what each PMU said it wrote, for masked snapshots */
+	r->stats->aux_written = a->written;
+	r->track_stats.aux_written = a->written;
 	for (int c = 0; c < r->nr_cpus; c++) {
 		struct rec_aux_src *s = &a->src[a->nr];
 
@@ -153,13 +163,18 @@ int rec_aux_map(struct rec *r, size_t data_pages)
 		if (a->model) {
 			ret = rec_aux_model_new(r, s);
 		} else {
-			/* the ring's owner is the AUX event when it is open on this CPU */
+			/*
+			 * the ring's owner is the AUX event when it is open on this
+			 * CPU; in a flight recording its ring is the side-band's
+			 * (forward, read all the time: ITRACE_START, AUX records)
+			 */
 			int fd = pulse_evlist__fd(&r->evlist, 0, c, 0);
+			struct pulse_mmap *m = r->track_maps ? &r->track_maps[c] : &r->maps[c];
 
-			if (fd < 0 || fd != r->ring_fd[c] || !r->maps[c].base)
+			if (fd < 0 || (!r->track_maps && fd != r->ring_fd[c]) || !m->base)
 				continue;
 			s->fd = fd;
-			ret = pulse_aux__mmap(&s->aux, r->maps[c].base, fd,
+			ret = pulse_aux__mmap(&s->aux, m->base, fd,
 					      (data_pages + 1) * (__u64)page, a->size,
 					      r->opts->auxtrace_snapshot);
 			if (!ret && rec_aux_masked_head(r))
@@ -187,7 +202,9 @@ int rec_aux_map(struct rec *r, size_t data_pages)
 		ret = pulse_record_pump__new(&a->pump, a->model_maps, a->nr, r->stats);
 		if (ret)
 			return ret;
-		pulse_record_pump__set_output(a->pump, r->out);
+		/* a flight recording: the model's ring is side-band, as the kernel's would be */
+		pulse_record_pump__set_output(a->pump, r->opts->tracking_output ?
+							       r->opts->tracking_output : r->out);
 	}
 	return 0;
 }
@@ -257,7 +274,8 @@ static int pt_info(struct rec *r, struct pulse_buf *b)
 	int ret;
 
 	for (int c = 0; c < r->nr_cpus && !pc; c++)
-		pc = r->maps[c].base;
+		pc = r->maps[c].base ? r->maps[c].base :
+				       r->track_maps ? r->track_maps[c].base : NULL;
 	if (pc)
 		read_time_conv(pc, &priv[PULSE_PT_TIME_SHIFT], &priv[PULSE_PT_TIME_MULT],
 			       &priv[PULSE_PT_TIME_ZERO], &priv[PULSE_PT_CAP_USER_TIME_ZERO]);
@@ -373,38 +391,58 @@ static int pause_output(struct rec_aux_src *s, bool on)
 	return ioctl(s->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, on ? 1 : 0) < 0 ? -errno : 0;
 }
 
+/* the ring that carries the PMU's AUX records, drained so that they are counted */
+static int drain_aux_records(struct rec *r)
+{
+	struct pulse_record_pump *p = r->aux->pump ? r->aux->pump :
+				      r->track_pump ? r->track_pump : r->pump;
+	int ret = pulse_record_pump__drain(p);
+
+	return ret ? rec_write_err(r, ret) : 0;
+}
+
+/*
+ * One snapshot of every area: all paused first, then the AUX records they
+ * wrote up to the pause counted (a masked area takes what came since the
+ * last snapshot by them), each area copied, and all resumed.
+ */
 int rec_aux_snapshot(struct rec *r)
 {
 	struct rec_aux *a = r->aux;
-	int ret = 0;
+	int ret = 0, paused = 0;
 
 	if (!rec_aux_snapshot_mode(r))
 		return 0;
+	for (; paused < a->nr && !ret; paused++)
+		ret = pause_output(&a->src[paused], true);
+	if (!ret && rec_aux_masked_head(r)) {
+		ret = drain_aux_records(r);
+		for (int i = 0; i < a->nr && !ret; i++)
+			pulse_aux__set_written(&a->src[i].aux, a->written[a->src[i].idx]);
+	}
 	for (int i = 0; i < a->nr && !ret; i++) {
 		struct rec_aux_src *s = &a->src[i];
 		struct pulse_aux_chunk c;
 		__u64 torn;
 
-		ret = pause_output(s, true);
-		if (ret)
-			break;
-		if (pulse_aux__snapshot(&s->aux, r->opts->auxtrace_snapshot_size, &c) == 0) {
-			/* paused, nothing moved; should the pause have failed, drop what did */
-			torn = pulse_aux__snapshot_check(&s->aux, &c);
-			if (torn) {
-				c.offset += torn;
-				c.size -= torn;
-				c.overwritten += torn;
-				pulse_aux__snapshot_check(&s->aux, &c);
-			}
-			ret = write_chunk(r, s, &c);
-			if (!ret) {
-				pulse_aux__snapshot_done(&s->aux, &c);
-				r->stats->aux_overwritten += c.overwritten;
-			}
+		if (pulse_aux__snapshot(&s->aux, r->opts->auxtrace_snapshot_size, &c))
+			continue;
+		/* paused, nothing moved; should the pause have failed, drop what did */
+		torn = pulse_aux__snapshot_check(&s->aux, &c);
+		if (torn) {
+			c.offset += torn;
+			c.size -= torn;
+			c.overwritten += torn;
+			pulse_aux__snapshot_check(&s->aux, &c);
 		}
-		pause_output(s, false);
+		ret = write_chunk(r, s, &c);
+		if (!ret) {
+			pulse_aux__snapshot_done(&s->aux, &c);
+			r->stats->aux_overwritten += c.overwritten;
+		}
 	}
+	while (paused-- > 0)
+		pause_output(&a->src[paused], false);
 	if (!ret)
 		r->stats->aux_snapshots++;
 	return ret;
@@ -447,7 +485,8 @@ int rec_aux_stop(struct rec *r)
 	if (a->model)
 		rec_aux_model_stop(r, want_stop(r));
 	ret = rec_aux_drain(r);
-	if (!ret && r->opts->auxtrace_snapshot_on_exit)
+	/* (a flight recording's is a snapshot of its own, taken by the recorder) */
+	if (!ret && r->opts->auxtrace_snapshot_on_exit && !pulse_record_output__can_snapshot(r->out))
 		ret = rec_aux_snapshot(r);
 	return ret;
 }
@@ -467,6 +506,9 @@ void rec_aux_cleanup(struct rec *r)
 			pulse_aux__munmap(&a->src[i].aux);
 	}
 	pulse_record_pump__delete(a->pump);
+	r->stats->aux_written = NULL;
+	r->track_stats.aux_written = NULL;
+	free(a->written);
 	free(a->model_maps);
 	free(a->model_evsels);
 	free(a->model_ids);

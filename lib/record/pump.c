@@ -84,6 +84,8 @@ static void count(struct pulse_record_pump *p, const unsigned char *rec, size_t 
 			__u64 flags = get_u64(rec + 24);
 
 			st->aux_records++;
+			if (st->aux_written)
+				st->aux_written[map] += get_u64(rec + 16);
 			st->aux_truncated += !!(flags & PERF_AUX_FLAG_TRUNCATED);
 			st->aux_partial += !!(flags & PERF_AUX_FLAG_PARTIAL);
 			st->aux_collision += !!(flags & PERF_AUX_FLAG_COLLISION);

@@ -150,7 +150,9 @@ static int mmap_events(struct rec *r)
 		int owner = -1, track_owner = -1;
 
 		for (int i = 0; i < r->nr_evsels; i++) {
-			bool side = split && (r->evsels[i] == r->dummy || is_trigger(r, i));
+			/* (an AUX event's ring carries side-band: ITRACE_START, AUX) */
+			bool side = split && (r->evsels[i] == r->dummy || is_trigger(r, i) ||
+					      pulse_evsel__is_aux(r->evsels[i]));
 
 			for (int t = 0; t < r->nr_threads; t++) {
 				int fd = pulse_evlist__fd(&r->evlist, i, c, t);
@@ -271,6 +273,10 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 		r.evsels[i]->attr.write_backward = 0;
 		r.evsels[i]->attr.wakeup_events = 1;
 	}
+	for (int i = 0; o->tracking_output && i < r.nr_evsels; i++)
+		/* an AUX event's own ring is read all the time, beside the side-band */
+		if (pulse_evsel__is_aux(r.evsels[i]))
+			r.evsels[i]->attr.write_backward = 0;
 	r.id_size = pulse_sample__id_size(&r.evsels[0]->attr);
 
 	if (o->argv) {
@@ -295,7 +301,8 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	memcpy(stats->cpu_of, r.cpus, r.nr_cpus * sizeof(int));
 	ret = mmap_events(&r);
 	if (!ret)
-		ret = rec_aux_map(&r, o->mmap_pages ? o->mmap_pages : default_pages(&r));
+		ret = rec_aux_map(&r, o->tracking_output ? TRACK_MMAP_PAGES :
+					  o->mmap_pages ? o->mmap_pages : default_pages(&r));
 	if (ret)
 		goto out_kill;
 	ret = pulse_record_pump__new(&r.pump, r.maps, r.nr_cpus, stats);
@@ -451,9 +458,14 @@ out_finish:
 		if (!ret)
 			ret = ret2;
 	}
-	/* a trigger that came as the command ended is still owed its snapshot */
-	if (!ret && o->snapshot && *o->snapshot) {
-		*o->snapshot = 0;
+	/*
+	 * a trigger that came as the command ended is still owed its snapshot;
+	 * in a flight recording -Se's is one too
+	 */
+	if (!ret && ((o->snapshot && *o->snapshot) ||
+		     (r.aux && o->auxtrace_snapshot_on_exit && pulse_record_output__can_snapshot(r.out)))) {
+		if (o->snapshot)
+			*o->snapshot = 0;
 		ret = rec_snapshot(&r);
 	}
 	/* a command that failed or died leaves its last moments behind */

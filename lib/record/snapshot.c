@@ -6,6 +6,8 @@
  * paused (PERF_EVENT_IOC_PAUSE_OUTPUT) so that the walk from data_head
  * sees no record being written, walked into the snapshot over whole
  * records, and resumed; each walk covers only what came since the last.
+ * With -S the AUX areas go in too (aux.c: paused, the newest bytes from
+ * aux_head back in one AUXTRACE record each).
  */
 #include <errno.h>
 #include <time.h>
@@ -25,14 +27,9 @@ int rec_snapshot(struct rec *r)
 	struct timespec ts;
 	int ret, ret2;
 
-	/* -S: the AUX areas (--control snapshot, the flight's triggers) */
-	if (rec_aux_snapshot_mode(r)) {
-		ret = rec_aux_snapshot(r);
-		if (ret)
-			return ret;
-	}
+	/* -S alone (--control snapshot): the AUX areas into the one file */
 	if (!pulse_record_output__can_snapshot(r->out))
-		return 0;
+		return rec_aux_snapshot_mode(r) ? rec_aux_snapshot(r) : 0;
 	ret = rec_drain_all(r);
 	if (!ret)
 		ret = rec_readers_sync(r);
@@ -45,7 +42,10 @@ int rec_snapshot(struct rec *r)
 	if (ret > 0) {
 		ret = 0;
 	} else if (!ret) {
-		if (o->overwrite)
+		/* -S: the AUX areas' newest bytes go into the snapshot first */
+		if (rec_aux_snapshot_mode(r))
+			ret = rec_aux_snapshot(r);
+		if (!ret && o->overwrite)
 			ret = pulse_record_pump__drain(r->pump);
 		ret2 = r->out->ops->snapshot_end(r->out);
 		if (!ret)

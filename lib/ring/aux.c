@@ -138,6 +138,12 @@ void pulse_aux__set_masked_head(struct pulse_aux *a)
 	a->masked_head = true;
 }
 
+void pulse_aux__set_written(struct pulse_aux *a, __u64 total)
+{
+	a->counted = true;
+	a->written = total;
+}
+
 /*
  * The PMU has gone round the area: it writes in order from offset 0 into
  * an area that starts zeroed, so a byte it wrote at or after @head means a
@@ -155,14 +161,35 @@ static bool has_wrapped(const struct pulse_aux *a, __u64 head)
 }
 
 /*
- * aux_head inside the area: what came since the last snapshot until the
- * first wrap, the whole area ending at aux_head after it (as perf's
- * intel_pt_find_snapshot() turns head and old into full-mode positions)
+ * aux_head inside the area: with the PMU's count (pulse_aux__set_written()),
+ * what came since the last snapshot ending at aux_head; without it, what
+ * came since the last snapshot until the first wrap, the whole area ending
+ * at aux_head after it (as perf's intel_pt_find_snapshot() turns head and
+ * old into full-mode positions)
  */
 static int snapshot_masked(struct pulse_aux *a, size_t max, struct pulse_aux_chunk *c)
 {
 	__u64 head = pulse_aux__read_head(a) & a->mask, old = a->prev & a->mask, end, take;
 
+	/* the PMU's own account: what came since the last snapshot */
+	take = a->counted ? a->written - a->written_taken : 0;
+	c->written = a->written;
+	if (a->counted && !take && head == old)
+		return -EAGAIN;
+	/* (aux_head moved with no AUX record yet: the PMU still runs; as uncounted) */
+	if (take) {
+		if (take > a->size) {
+			c->overwritten = take - a->size;
+			take = a->size;
+		}
+		if (max && take > max)
+			take = max;
+		/* the offset in the area, as perf writes it */
+		end = head < take ? head + a->size : head;
+		chunk_iov(a, c, end - take, take);
+		c->head = head;
+		return 0;
+	}
 	if (!a->wrapped && has_wrapped(a, head))
 		a->wrapped = true;
 	/* perf's old and head made full-mode positions: old < end */
@@ -223,4 +250,6 @@ void pulse_aux__snapshot_done(struct pulse_aux *a, const struct pulse_aux_chunk 
 	a->prev = c->head;
 	a->taken += c->size;
 	a->overwritten += c->overwritten;
+	if (a->counted)
+		a->written_taken = c->written;
 }

@@ -132,10 +132,10 @@ test_expect_success PERF 'PARTIAL and COLLISION: counted, and said in perf'"'"'s
 	test_cmp theirs mine
 '
 
-test_expect_success 'with the flight recorder or --threads: one error line, exit 129' '
-	expect_fail 129 err env PULSE_AUX_MODEL=1M "$PULSE" record -S -e intel_pt// \
+test_expect_success 'full mode with the flight recorder (t6200: -S), --threads: one error line, exit 129' '
+	expect_fail 129 err env PULSE_AUX_MODEL=1M "$PULSE" record -e intel_pt// \
 		--switch-output=signal -o fl.data -- true &&
-	one_error err "does not go with the flight recorder" &&
+	one_error err "needs -S" &&
 	! grep -q "model PMU" err &&
 	expect_fail 129 err env PULSE_AUX_MODEL=1M "$PULSE" record --threads -e intel_pt// \
 		-o th.data -- true &&

@@ -330,6 +330,62 @@ static void test_aux__snapshot_masked_head(void)
 	}
 }
 
+/*
+ * aux_head inside the area, with the PMU's AUX records counted
+ * (pulse_aux__set_written(), as a flight recording does): each snapshot
+ * takes what came since the last one, ending at aux_head, at most the area
+ * or @max; nothing when nothing came, whatever laps came before (no byte
+ * twice); what the area lost is counted as overwritten.
+ */
+static void test_aux__snapshot_masked_counted(void)
+{
+	const char *env = getenv("PULSE_AUX_ROUNDS");
+	int rounds = env ? atoi(env) : 200;
+
+	for (int r = 0; r < rounds; r++) {
+		struct fixture f;
+		struct pulse_aux_chunk c;
+		size_t size = (size_t)4096 << (rnd() % 4);
+		__u64 taken_to = 0, lost = 0;
+
+		ASSERT_EQ(fixture_init(&f, size, true), 0);
+		pulse_aux_model__set_masked_head(f.am);
+		pulse_aux__set_masked_head(&f.aux);
+		for (int i = 0; i < 100; i++) {
+			__u64 head, since, want;
+			size_t max = rnd() % 4 ? 0 : rnd() % size + 1;
+
+			if (rnd() % 2)
+				produce(&f, rnd() % (2 * size) + 1, 0);
+			if (rnd() % 3)
+				continue;
+			head = pulse_aux_model__head(f.am);
+			pulse_aux_model__pause(f.am, true);
+			read_records(&f);
+			pulse_aux__set_written(&f.aux, f.rec_bytes);
+			since = f.rec_bytes - taken_to;
+			if (!since) {
+				ASSERT_EQ(pulse_aux__snapshot(&f.aux, max, &c), -EAGAIN);
+				pulse_aux_model__pause(f.am, false);
+				continue;
+			}
+			ASSERT_EQ(pulse_aux__snapshot(&f.aux, max, &c), 0);
+			want = since < size ? since : size;
+			ASSERT_EQ(c.overwritten, since - want);
+			ASSERT_EQ(c.size, max && max < want ? max : want);
+			ASSERT_TRUE(chunk_is(&c, head));
+			ASSERT_TRUE(c.offset < size);
+			pulse_aux__snapshot_done(&f.aux, &c);
+			pulse_aux_model__pause(f.am, false);
+			lost += since - c.size;
+			taken_to = f.rec_bytes;
+		}
+		/* every byte the PMU wrote was taken once or counted out */
+		ASSERT_EQ(f.aux.taken + lost, taken_to);
+		fixture_exit(&f);
+	}
+}
+
 /* Randomized full-mode rounds: writes, flags and reads in any order. */
 static void test_aux__full_random(void)
 {
@@ -544,4 +600,5 @@ TEST_MAIN(TEST(test_aux__kernel_mapping),
 	  TEST(test_aux__full_random),
 	  TEST(test_aux__snapshot_random),
 	  TEST(test_aux__snapshot_masked_head),
+	  TEST(test_aux__snapshot_masked_counted),
 	  TEST(test_aux__two_threads))
