@@ -8,6 +8,7 @@
 #include <pulse/auxtrace.h>
 #include <pulse/dump.h>
 #include <pulse/pt-decode.h>
+#include <pulse/reader.h>
 #include <pulse/script.h>
 #include "builtin.h"
 #include "script-itrace.h"
@@ -52,8 +53,13 @@ static int wrap_kernel(struct pulse_session *s, const struct perf_event_header *
 	if (err)
 		return err;
 	pulse_aux_stats__add(&si->aux, rec);
-	if (rec->type == PERF_RECORD_SAMPLE)
+	if (rec->type == PERF_RECORD_SAMPLE) {
+		const uint64_t *ips = NULL;
+		size_t nr = pulse_pt__sample_callchain(si->pt, rec, &ips);
+
 		pulse_script__set_ip_flags(si->out, pulse_pt__sample_flags(si->pt));
+		pulse_script__set_callchain(si->out, ips, nr);
+	}
 	return fn ? fn(s, rec, off, si->inner_arg) : 0;
 }
 
@@ -78,6 +84,7 @@ int script_itrace__setup(struct script_itrace *si, struct pulse_session *s,
 		.error = pt_error,
 		.arg = si,
 	};
+	size_t nr_attrs = pulse_data__nr_attrs(pulse_session__data(s));
 	int err;
 
 	*si = (struct script_itrace){ .out = out, .inner = *tool, .inner_arg = *arg };
@@ -92,6 +99,9 @@ int script_itrace__setup(struct script_itrace *si, struct pulse_session *s,
 		script_itrace__exit(si);
 		return 0;
 	}
+	/* --itrace=G: the file's own events get the thread stacks' chains */
+	if (o && o->set && o->add_callchain)
+		pulse_script__add_callchains(out, nr_attrs);
 	si->tool = *tool;
 	si->tool.user = wrap_user;
 	si->tool.read = tool->read ? wrap_read : NULL;

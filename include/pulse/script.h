@@ -134,6 +134,16 @@ const char *pulse_script__event_name(struct pulse_data *d, struct pulse_trace *t
  */
 void pulse_script__set_ip_flags(struct pulse_script *s, uint32_t flags);
 
+/*
+ * pulse_script__add_callchains - a trace decoder adds callchains to the
+ * samples of the first @nr_attrs attrs that have none (--itrace=G, perf's
+ * evsel->synth_sample_type): they print as callchains, -G or not.
+ * pulse_script__set_callchain - the chain of the next such sample
+ * (@ips valid until it is printed; @nr 0: empty).
+ */
+void pulse_script__add_callchains(struct pulse_script *s, size_t nr_attrs);
+void pulse_script__set_callchain(struct pulse_script *s, const uint64_t *ips, size_t nr);
+
 struct pulse_pt_error;
 /* An AUX trace error as perf 6.1 prints it (perf_event__fprintf_auxtrace_error()). */
 int pulse_script__auxtrace_error(struct pulse_script *s, const struct pulse_pt_error *e);

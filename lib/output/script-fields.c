@@ -361,6 +361,8 @@ int pulse_script__prepare(struct pulse_script *s)
 		pulse_script__event_name(s->d, s->trace, i, ev[i].name, sizeof(ev[i].name));
 		ev[i].otype = output_type(attr->type);
 		ev[i].callchain = attr->sample_type & PERF_SAMPLE_CALLCHAIN;
+		ev[i].added_chain = !ev[i].callchain && i < s->added_attrs;
+		ev[i].callchain |= ev[i].added_chain;
 		if (attr->type == PERF_TYPE_TRACEPOINT)
 			ev[i].tp = pulse_trace__event(s->trace, attr->config);
 	}
@@ -429,6 +431,9 @@ int pulse_script__prepare(struct pulse_script *s)
 		s->use_callchain |= ev[i].callchain;
 	if (s->opts.hide_callchain)
 		s->use_callchain = false;
+	/* perf's decoder turns callchains back on for the chains it adds */
+	if (s->added_attrs)
+		s->use_callchain = true;
 	/* tracepoints with callchains show them (file mode, default fields) */
 	if (s->use_callchain && !s->out[OUT_TRACE].user_set) {
 		for (size_t i = 0; i < nr; i++) {

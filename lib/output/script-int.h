@@ -71,6 +71,7 @@ struct script_event {
 	char name[256];			/* evsel__name() */
 	int otype;			/* OUT_* */
 	bool callchain;			/* PERF_SAMPLE_CALLCHAIN */
+	bool added_chain;		/* ... added by a trace decoder (--itrace=G) */
 	struct tep_event *tp;		/* tracepoint format, NULL: none */
 };
 
@@ -99,6 +100,9 @@ struct pulse_script {
 	bool use_callchain;		/* symbol_conf.use_callchain */
 	bool print_flags;		/* -F flags */
 	uint32_t ip_flags;		/* a decoder's PERF_IP_FLAG_* for the next sample */
+	size_t added_attrs;		/* --itrace=G: the attrs a decoder adds chains to */
+	const uint64_t *added_ips;	/* ... and the next sample's chain */
+	size_t added_nr;
 	bool file_checked;		/* perf_session__check_output_opt() done */
 	/* the PERF_SAMPLE_READ value the sample is printed for; NULL: none */
 	const struct pulse_sample_value *value;

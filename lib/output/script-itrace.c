@@ -149,6 +149,17 @@ void pulse_script__set_ip_flags(struct pulse_script *s, uint32_t flags)
 	s->ip_flags = flags;
 }
 
+void pulse_script__add_callchains(struct pulse_script *s, size_t nr_attrs)
+{
+	s->added_attrs = nr_attrs;
+}
+
+void pulse_script__set_callchain(struct pulse_script *s, const uint64_t *ips, size_t nr)
+{
+	s->added_ips = ips;
+	s->added_nr = nr;
+}
+
 int pulse_script__auxtrace_error(struct pulse_script *s, const struct pulse_pt_error *e)
 {
 	FILE *fp = s->fp;

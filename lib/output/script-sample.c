@@ -443,6 +443,10 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 	}
 	if (fields & F_INS_LAT)
 		put_udec(fp, (uint16_t)(smp.weight >> 32), 16);
+	if (ev->added_chain) {
+		smp.callchain = s->added_ips;
+		smp.callchain_nr = s->added_nr;
+	}
 	if (fields & F_IP) {
 		if (s->use_callchain && ev->callchain) {
 			if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK &&
