@@ -66,7 +66,7 @@ $(BUILD)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	gcc -O1 -g -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls -o $@ $<
 
-$(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libpulse.a
+$(BUILD)/tools/%: tests/tools/%.c $(wildcard tests/tools/*.h) $(BUILD)/libpulse.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)
 

@@ -40,6 +40,7 @@
  *   --info W      AUXTRACE_INFO words: 10 (up to PER_CPU_MMAPS), 15 (CYC_BIT),
  *                 16 (MAX_NONTURBO_RATIO), 17 (FILTER_STR_LEN, default)
  *   --filter S    the address filter string (with --info 17)
+ *   --samples N   N samples of a cycles:u event of the file's own (mkpt-samples.h)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -89,7 +90,7 @@ enum sym {
 
 
 struct opts {
-	long iters, psb, ovf, mismatch, intr;
+	long iters, psb, ovf, mismatch, intr, samples;
 	size_t chunk;
 	bool pipe, noretcomp, mtc, cyc, missing, tsx;
 	__u64 aux_flags;
@@ -590,6 +591,8 @@ static void write_sideband_start(struct pulse_data_writer *w, const struct gen *
 	end(w);
 }
 
+#include "mkpt-samples.h"
+
 struct index_entry {
 	__u64 file_offset, sz;
 };
@@ -612,6 +615,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "aux-flags", required_argument, NULL, 'F' },
 		{ "info", required_argument, NULL, 'I' },
 		{ "filter", required_argument, NULL, 'f' },
+		{ "samples", required_argument, NULL, 's' },
 		{ 0 }
 	};
 	int c;
@@ -634,6 +638,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case 'F': o->aux_flags = strtoull(optarg, NULL, 0); break;
 		case 'I': o->info_words = atoi(optarg); break;
 		case 'f': o->filter = optarg; break;
+		case 's': o->samples = strtol(optarg, NULL, 0); break;
 		default: return -EINVAL;
 		}
 	}
@@ -719,6 +724,7 @@ static void write_trace(struct pulse_data_writer *w, int fd, const struct gen *g
 			nr++;
 		}
 		end_iov(w, g->pt + from, to - from);
+		write_samples(w, g, t0 + (t1 - t0) * to / g->len);
 		begin(PERF_RECORD_FINISHED_ROUND, 0);
 		end(w);
 		aux_off += to - from;
@@ -759,9 +765,9 @@ int main(int argc, char **argv)
 	struct opts o = { .iters = 10, .psb = 64, .ovf = -1, .mismatch = -1, .intr = -1, .chunk = 65536,
 			  .info_words = PULSE_PT_PRIV_MAX };
 	struct pulse_data_writer_opts wo = { .sz = sizeof(wo) };
-	struct pulse_data_attr attrs[2] = { 0 };
-	__u64 ids[2] = { ID_PT, ID_DUMMY };
-	struct pulse_feat_ctx ctx = { .attrs = attrs, .nr_attrs = 2 };
+	struct pulse_data_attr attrs[3] = { 0 };
+	__u64 ids[3] = { ID_PT, ID_DUMMY, ID_CYC };
+	struct pulse_feat_ctx ctx = { .attrs = attrs };
 	struct pulse_buf desc = { 0 }, index = { 0 };
 	struct pulse_data_writer *w;
 	struct gen g = { .o = &o };
@@ -774,10 +780,12 @@ int main(int argc, char **argv)
 	read_elf(&g, argv[optind + 1]);
 	make_trace(&g);
 	fill_attrs(attrs, ids, &o);
+	fill_cycles_attr(&attrs[2], &ids[2]);
+	ctx.nr_attrs = o.samples ? 3 : 2;
 
 	wo.pipe = o.pipe;
 	fd = strcmp(argv[optind], "-") ? open(argv[optind], O_RDWR | O_CREAT | O_TRUNC, 0644) : 1;
-	if (fd < 0 || pulse_data_writer__new(&w, fd, attrs, 2, &wo))
+	if (fd < 0 || pulse_data_writer__new(&w, fd, attrs, ctx.nr_attrs, &wo))
 		die("cannot start the output");
 	if (pulse_feat__build(PULSE_FEAT_EVENT_DESC, &desc, &ctx) ||
 	    pulse_data_writer__add_feature(w, PULSE_FEAT_EVENT_DESC, desc.p, desc.len))
