@@ -50,6 +50,11 @@ struct pt_events {
 	bool branches, instructions, transactions, ptwrites, pwr_events;
 };
 
+/* perf's branch_entry: from, to, flags (bit 2 in_tx, bit 3 abort) */
+struct pt_br {
+	uint64_t from, to, flags;
+};
+
 struct pt_tstack_entry {
 	uint64_t ret;
 	bool trace_end;
@@ -61,6 +66,9 @@ struct pt_tstack {
 	int trace_nr;
 	struct pt_tstack_entry *e;
 	size_t cnt, alloc;
+	/* --itrace=l: the last branches, a ring filled downwards (perf's br_stack_rb) */
+	struct pt_br *br;
+	unsigned int br_pos, br_nr;
 };
 
 struct pt_tstacks {
@@ -118,9 +126,12 @@ struct pulse_pt {
 	bool use_thread_stack, callstack;
 	struct pt_tstacks stacks;
 	uint64_t chain[1 + PULSE_ITRACE_MAX_CALLCHAIN_SZ + 1 + 16];
+	unsigned int br_stack_sz;	/* --itrace=l/L: the branches kept; 0: none */
+	struct pt_br brs[PULSE_ITRACE_MAX_LAST_BRANCH_SZ];	/* a sample's branch stack */
 	bool delivering;
 	uint32_t cur_flags;		/* of the sample being delivered */
-	uint8_t evbuf[512 + sizeof(uint64_t) * (PULSE_ITRACE_MAX_CALLCHAIN_SZ + 20)];
+	uint8_t evbuf[512 + sizeof(uint64_t) * (PULSE_ITRACE_MAX_CALLCHAIN_SZ + 20) +
+		      sizeof(struct pt_br) * PULSE_ITRACE_MAX_LAST_BRANCH_SZ];
 };
 
 /* pt-synth.c */
@@ -135,6 +146,7 @@ uint64_t pt_perf_time_to_tsc(const struct pulse_pt *pt, uint64_t ns);
 /* pt-stack.c */
 int pt_stack__event(struct pulse_pt *pt, int32_t tid, uint32_t flags, uint64_t from,
 		    uint64_t to, int insn_len, int trace_nr);
+size_t pt_stack__br_sample(struct pulse_pt *pt, int32_t tid, struct pt_br *dst, unsigned int sz);
 size_t pt_stack__sample(struct pulse_pt *pt, int32_t tid, uint64_t *ips, size_t sz, uint64_t ip);
 size_t pt_stack__sample_late(struct pulse_pt *pt, int32_t tid, uint64_t *ips, size_t sz,
 			     uint64_t sample_ip);

@@ -6,7 +6,9 @@
  * the entry of its target, a trace start pops what cannot be returned to,
  * a new trace number (a discontinuous trace) empties it; a sample's
  * synthesized callchain is its ip then the return addresses, innermost
- * first, with a context marker where user and kernel change.
+ * first, with a context marker where user and kernel change. With
+ * --itrace=l each stack also keeps its thread's last branches (perf's
+ * br_stack_rb), newest first in a sample's branch stack.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +16,8 @@
 #include "aux/pt-q.h"
 
 #define IPF_CALL (1U << 1)
+#define IPF_TX_ABORT (1U << 7)
+#define IPF_IN_TX (1U << 10)
 #define IPF_RETURN (1U << 2)
 #define IPF_TRACE_BEGIN (1U << 8)
 #define IPF_TRACE_END (1U << 9)
@@ -46,8 +50,10 @@ static struct pt_tstack *find(struct pulse_pt *pt, int32_t tid, bool create)
 
 void pt_stacks__exit(struct pulse_pt *pt)
 {
-	for (size_t i = 0; i < pt->stacks.n; i++)
+	for (size_t i = 0; i < pt->stacks.n; i++) {
 		free(pt->stacks.v[i].e);
+		free(pt->stacks.v[i].br);
+	}
 	free(pt->stacks.v);
 	memset(&pt->stacks, 0, sizeof(pt->stacks));
 }
@@ -88,6 +94,44 @@ static void pop_trace_end(struct pt_tstack *s)
 	}
 }
 
+/* perf's thread_stack__update_br_stack(): no mispredict bits (mispred-all off) */
+static int update_br_stack(struct pulse_pt *pt, struct pt_tstack *s, uint32_t flags,
+			   uint64_t from, uint64_t to)
+{
+	struct pt_br *be;
+
+	if (!s->br) {
+		s->br = calloc(pt->br_stack_sz, sizeof(*s->br));
+		if (!s->br)
+			return -ENOMEM;
+	}
+	if (!s->br_pos)
+		s->br_pos = pt->br_stack_sz;
+	be = &s->br[--s->br_pos];
+	be->from = from;
+	be->to = to;
+	be->flags = (flags & IPF_IN_TX ? 1U << 2 : 0) | (flags & IPF_TX_ABORT ? 1U << 3 : 0);
+	if (s->br_nr < pt->br_stack_sz)
+		s->br_nr++;
+	return 0;
+}
+
+/* perf's thread_stack__br_sample(): the last @sz branches, newest first */
+size_t pt_stack__br_sample(struct pulse_pt *pt, int32_t tid, struct pt_br *dst, unsigned int sz)
+{
+	struct pt_tstack *s = tid == -1 ? NULL : find(pt, tid, false);
+	unsigned int nr, n;
+
+	if (!s || !s->br_nr)
+		return 0;
+	nr = s->br_nr < sz ? s->br_nr : sz;
+	n = pt->br_stack_sz - s->br_pos < nr ? pt->br_stack_sz - s->br_pos : nr;
+	memcpy(dst, &s->br[s->br_pos], n * sizeof(*dst));
+	if (n < nr)
+		memcpy(dst + n, s->br, (nr - n) * sizeof(*dst));
+	return nr;
+}
+
 /* perf's thread_stack__event() (call stack mode) */
 int pt_stack__event(struct pulse_pt *pt, int32_t tid, uint32_t flags, uint64_t from,
 		    uint64_t to, int insn_len, int trace_nr)
@@ -101,7 +145,15 @@ int pt_stack__event(struct pulse_pt *pt, int32_t tid, uint32_t flags, uint64_t f
 		return -ENOMEM;
 	if (trace_nr != s->trace_nr) {
 		s->cnt = 0;
+		s->br_pos = 0;
+		s->br_nr = 0;
 		s->trace_nr = trace_nr;
+	}
+	if (pt->br_stack_sz) {
+		int err = update_br_stack(pt, s, flags, from, to);
+
+		if (err)
+			return err;
 	}
 	if (!pt->callstack)
 		return 0;

@@ -89,6 +89,11 @@ int pt_synth__events(struct pulse_pt *pt)
 	}
 	if (pt->synth.callchain)
 		attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (pt->synth.last_branch) {
+		/* perf's format with hw_idx (always 0 here) */
+		attr.sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		attr.branch_sample_type |= PERF_SAMPLE_BRANCH_HW_INDEX;
+	}
 	if (pt->synth.instructions) {
 		attr.config = PERF_COUNT_HW_INSTRUCTIONS;
 		if (pt->synth.period_type == PULSE_ITRACE_PERIOD_NANOSECS)
@@ -150,6 +155,8 @@ struct synth_sample {
 	uint32_t flags;
 	const uint64_t *chain;
 	size_t chain_nr;
+	const struct pt_br *br;
+	size_t br_nr;
 	const void *raw;
 	uint32_t raw_size;
 };
@@ -205,6 +212,12 @@ static int deliver(struct pulse_pt *pt, const struct synth_sample *s, uint64_t t
 		memset(p + 4 + n, 0, ((4 + n + 7) & ~7u) - (4 + n));
 		p += (4 + n + 7) & ~7u;
 	}
+	if (type & PERF_SAMPLE_BRANCH_STACK) {
+		put64(&p, s->br_nr);
+		put64(&p, 0);	/* hw_idx */
+		memcpy(p, s->br, s->br_nr * sizeof(*s->br));
+		p += s->br_nr * sizeof(*s->br);
+	}
 	h->type = PERF_RECORD_SAMPLE;
 	h->misc = s->cpumode;
 	h->size = p - pt->evbuf;
@@ -251,6 +264,10 @@ static void prep_sample(struct pt_queue *q, struct synth_sample *s, uint64_t id)
 		s->chain_nr = pt_stack__sample(pt, q->tid, pt->chain, pt->synth.callchain_sz + 1,
 					       s->ip);
 		s->chain = pt->chain;
+	}
+	if (pt->synth.last_branch) {
+		s->br_nr = pt_stack__br_sample(pt, q->tid, pt->brs, pt->br_stack_sz);
+		s->br = pt->brs;
 	}
 }
 

@@ -558,6 +558,8 @@ static int setup_info(struct pulse_pt *pt, const struct perf_event_header *rec)
 	pt->use_thread_stack = pt->synth.callchain || pt->synth.add_callchain ||
 			       pt->synth.last_branch || pt->synth.add_last_branch;
 	pt->callstack = pt->synth.callchain || pt->synth.add_callchain;
+	if (pt->synth.last_branch || pt->synth.add_last_branch)
+		pt->br_stack_sz = pt->synth.last_branch_sz;
 	if (pt->synth.calls)
 		pt->branches_filter |= (1U << 1) | (1U << 5) | (1U << 9);	/* CALL ASYNC TRACE_END */
 	if (pt->synth.returns)
