@@ -141,6 +141,8 @@ bool pt_dec__psb_with_fup(struct pt_decoder *d, int *err);
 void pt_dec__calc_tsc(struct pt_decoder *d);
 void pt_dec__calc_tma(struct pt_decoder *d);
 void pt_dec__calc_mtc(struct pt_decoder *d);
+/* MTC, TSC, TMA or CYC: the one of them @d's packet is (the walks treat them alike) */
+void pt_dec__calc_time(struct pt_decoder *d);
 void pt_dec__calc_cbr(struct pt_decoder *d);
 void pt_dec__calc_cyc(struct pt_decoder *d);
 uint64_t pt_dec__next_sample(struct pt_decoder *d);

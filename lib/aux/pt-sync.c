@@ -184,17 +184,8 @@ static int walk_psb(struct pt_decoder *d)
 				d->psb_ip = d->ip;
 			}
 			break;
-		case PTP_MTC:
-			pt_dec__calc_mtc(d);
-			break;
-		case PTP_TSC:
-			pt_dec__calc_tsc(d);
-			break;
-		case PTP_TMA:
-			pt_dec__calc_tma(d);
-			break;
-		case PTP_CYC:
-			pt_dec__calc_cyc(d);
+		case PTP_MTC: case PTP_TSC: case PTP_TMA: case PTP_CYC:
+			pt_dec__calc_time(d);
 			break;
 		case PTP_CBR:
 			pt_dec__calc_cbr(d);
@@ -270,17 +261,8 @@ static int walk_to_ip(struct pt_decoder *d)
 			if (d->ip)
 				return 0;
 			break;
-		case PTP_MTC:
-			pt_dec__calc_mtc(d);
-			break;
-		case PTP_TSC:
-			pt_dec__calc_tsc(d);
-			break;
-		case PTP_TMA:
-			pt_dec__calc_tma(d);
-			break;
-		case PTP_CYC:
-			pt_dec__calc_cyc(d);
+		case PTP_MTC: case PTP_TSC: case PTP_TMA: case PTP_CYC:
+			pt_dec__calc_time(d);
 			break;
 		case PTP_CBR:
 			pt_dec__calc_cbr(d);

@@ -222,3 +222,24 @@ void pt_dec__sample_insn(struct pt_decoder *d)
 	}
 	d->state.type |= PTS_INSTRUCTION;
 }
+
+/* perf repeats these four cases in each of its walks: here they are one */
+void pt_dec__calc_time(struct pt_decoder *d)
+{
+	switch (d->packet.type) {
+	case PTP_MTC:
+		pt_dec__calc_mtc(d);
+		break;
+	case PTP_TSC:
+		pt_dec__calc_tsc(d);
+		break;
+	case PTP_TMA:
+		pt_dec__calc_tma(d);
+		break;
+	case PTP_CYC:
+		pt_dec__calc_cyc(d);
+		break;
+	default:
+		break;
+	}
+}

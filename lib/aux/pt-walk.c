@@ -463,17 +463,8 @@ next:
 			if (err == -EAGAIN)
 				goto next;
 			return err;
-		case PTP_MTC:
-			pt_dec__calc_mtc(d);
-			break;
-		case PTP_TSC:
-			pt_dec__calc_tsc(d);
-			break;
-		case PTP_TMA:
-			pt_dec__calc_tma(d);
-			break;
-		case PTP_CYC:
-			pt_dec__calc_cyc(d);
+		case PTP_MTC: case PTP_TSC: case PTP_TMA: case PTP_CYC:
+			pt_dec__calc_time(d);
 			break;
 		case PTP_CBR:
 			pt_dec__calc_cbr(d);
