@@ -509,6 +509,9 @@ void rec_aux_cleanup(struct rec *r)
 	r->stats->aux_written = NULL;
 	r->track_stats.aux_written = NULL;
 	free(a->written);
+	/* the model's rings are its memory: this frees their bounce buffers */
+	for (int i = 0; a->model_maps && i < a->nr; i++)
+		pulse_mmap__munmap(&a->model_maps[i]);
 	free(a->model_maps);
 	free(a->model_evsels);
 	free(a->model_ids);
