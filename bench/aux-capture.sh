@@ -13,7 +13,7 @@ RUNS=${RUNS:-3}
 MIB=${MIB:-512}
 E2E_MIB=${E2E_MIB:-256}
 bin=$BUILD/bench/aux-capture
-[ -x "$bin" ] || make -C "$top" --no-print-directory "$bin" >/dev/null || exit 1
+[ -x "$bin" ] || make -C "$top" --no-print-directory BUILD="$BUILD" "$bin" >/dev/null || exit 1
 work=$(mktemp -d /tmp/pulse-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 for r in $(seq "$RUNS"); do
