@@ -141,6 +141,15 @@ bool pt_dec__psb_with_fup(struct pt_decoder *d, int *err);
 void pt_dec__calc_tsc(struct pt_decoder *d);
 void pt_dec__calc_tma(struct pt_decoder *d);
 void pt_dec__calc_mtc(struct pt_decoder *d);
+/* a TRACESTOP packet: tracing stopped, no transaction, the timing restarts */
+static inline void pt_dec__trace_stop(struct pt_decoder *d)
+{
+	d->pge = false;
+	d->continuous_period = false;
+	d->tx_flags = 0;
+	d->have_tma = false;
+}
+
 /* MTC, TSC, TMA or CYC: the one of them @d's packet is (the walks treat them alike) */
 void pt_dec__calc_time(struct pt_decoder *d);
 void pt_dec__calc_cbr(struct pt_decoder *d);

@@ -194,9 +194,7 @@ static int walk_psb(struct pt_decoder *d)
 			update_in_tx(d);
 			break;
 		case PTP_TRACESTOP:
-			d->pge = false;
-			d->continuous_period = false;
-			d->tx_flags = 0;
+			pt_dec__trace_stop(d);
 			/* fall through */
 		case PTP_TNT:
 			d->have_tma = false;
@@ -241,19 +239,14 @@ static int walk_to_ip(struct pt_decoder *d)
 			d->state.type |= PTS_TRACE_END;
 			return 0;
 		case PTP_TIP_PGE:
-			d->pge = true;
-			if (have_ip(d))
-				set_ip(d);
-			if (!d->ip)
-				break;
-			d->state.type |= PTS_TRACE_BEGIN;
-			return 0;
 		case PTP_TIP:
 			d->pge = true;
 			if (have_ip(d))
 				set_ip(d);
 			if (!d->ip)
 				break;
+			if (d->packet.type == PTP_TIP_PGE)
+				d->state.type |= PTS_TRACE_BEGIN;
 			return 0;
 		case PTP_FUP:
 			if (have_ip(d))
@@ -275,10 +268,7 @@ static int walk_to_ip(struct pt_decoder *d)
 		case PTP_BAD:
 			return bug(d);
 		case PTP_TRACESTOP:
-			d->pge = false;
-			d->continuous_period = false;
-			d->tx_flags = 0;
-			d->have_tma = false;
+			pt_dec__trace_stop(d);
 			break;
 		case PTP_PSB:
 			d->state.psb_offset = d->pos;

@@ -449,10 +449,7 @@ next:
 			}
 			return pt_dec__walk_fup_tip(d);
 		case PTP_TRACESTOP:
-			d->pge = false;
-			d->continuous_period = false;
-			d->tx_flags = 0;
-			d->have_tma = false;
+			pt_dec__trace_stop(d);
 			break;
 		case PTP_PSB:
 			d->state.psb_offset = d->pos;
