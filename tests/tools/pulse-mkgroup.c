@@ -28,40 +28,14 @@
 #define ID_LEAD 1011
 #define ID_MEMB 1012
 
-static unsigned char rec[512];
-static size_t len;
-
-static void put(const void *p, size_t n)
-{
-	memcpy(rec + len, p, n);
-	len += n;
-}
-
-static void put64(__u64 v)
-{
-	put(&v, 8);
-}
-
-static void put32x2(__u32 a, __u32 b)
-{
-	put(&a, 4);
-	put(&b, 4);
-}
-
-static void begin(__u32 type, __u16 misc)
-{
-	struct perf_event_header h = { .type = type, .misc = misc };
-
-	len = 0;
-	put(&h, sizeof(h));
-}
+#include "rec-put.h"
 
 static void end(struct pulse_data_writer *w)
 {
 	struct perf_event_header *h = (void *)rec;
 
-	h->size = (__u16)len;
-	if (pulse_data_writer__write(w, rec, len)) {
+	h->size = (__u16)rlen;
+	if (pulse_data_writer__write(w, rec, rlen)) {
 		fprintf(stderr, "pulse-mkgroup: write failed\n");
 		exit(1);
 	}

@@ -84,33 +84,7 @@
 
 #include "mkpt-trace.h"
 
-static unsigned char rec[4096];
-static size_t rlen;
-
-static void put(const void *p, size_t n)
-{
-	memcpy(rec + rlen, p, n);
-	rlen += n;
-}
-
-static void put64(__u64 v)
-{
-	put(&v, 8);
-}
-
-static void put32x2(__u32 a, __u32 b)
-{
-	put(&a, 4);
-	put(&b, 4);
-}
-
-static void begin(__u32 type, __u16 misc)
-{
-	struct perf_event_header h = { .type = type, .misc = misc };
-
-	rlen = 0;
-	put(&h, sizeof(h));
-}
+#include "rec-put.h"
 
 /* per-thread: no CPU in the samples, AUXTRACE for cpu -1 */
 static bool per_thread;
