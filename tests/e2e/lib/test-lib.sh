@@ -40,6 +40,8 @@ test_have_prereq() {
 		ROOT) [ "$(id -u)" = 0 ] || return 1 ;;
 		PERF) command -v perf >/dev/null 2>&1 && perf version >/dev/null 2>&1 || return 1 ;;
 		TRACEFS) [ -d /sys/kernel/tracing/events ] || [ -d /sys/kernel/debug/tracing/events ] || [ "$(id -u)" = 0 ] || return 1 ;;
+		CHROMIUM) command -v chromium >/dev/null 2>&1 || return 1 ;;
+		GO) command -v go >/dev/null 2>&1 || return 1 ;;
 		UNSHARE) unshare -m true 2>/dev/null || return 1 ;;
 		SETPRIV) command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" = 0 ] || return 1 ;;
 		*)
