@@ -17,6 +17,9 @@ int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
+int cmd_flamegraph(int argc, const char **argv);
+int cmd_diff(int argc, const char **argv);
+int cmd_data(int argc, const char **argv);
 
 /*
  * cli/report-dump.c: `pulse report -D`, perf's --dump-raw-trace of @input

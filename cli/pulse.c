@@ -18,6 +18,9 @@ int cmd_report(int argc, const char **argv) __attribute__((weak));
 int cmd_script(int argc, const char **argv) __attribute__((weak));
 int cmd_list(int argc, const char **argv) __attribute__((weak));
 int cmd_stat(int argc, const char **argv) __attribute__((weak));
+int cmd_flamegraph(int argc, const char **argv) __attribute__((weak));
+int cmd_diff(int argc, const char **argv) __attribute__((weak));
+int cmd_data(int argc, const char **argv) __attribute__((weak));
 static int cmd_version(int argc, const char **argv);
 static int cmd_help(int argc, const char **argv);
 
@@ -39,6 +42,9 @@ static struct cmd_struct commands[] = {
 	{ "script", cmd_script, "Read perf.data and display the trace output",
 	  USE_PAGER | HAS_MANUAL },
 	{ "stat", cmd_stat, "Run a command and count its events", HAS_MANUAL },
+	{ "flamegraph", cmd_flamegraph, "Draw perf.data as an interactive flame graph (SVG)", 0 },
+	{ "diff", cmd_diff, "Compare the profiles of two perf.data files", 0 },
+	{ "data", cmd_data, "Convert perf.data to JSON or pprof", 0 },
 	{ "list", cmd_list, "List the events of this machine", USE_PAGER | HAS_MANUAL },
 	{ "version", cmd_version, "Display the version of pulse" },
 	{ "help", cmd_help, "Display this help, or a command's manual" },

@@ -13,9 +13,9 @@ floor_of() { # folder -> level
 	symbols | trace | counter) echo 2 ;;
 	session) echo 3 ;;
 	hist | aux) echo 4 ;;
-	output) echo 5 ;;
-	report | record | stat) echo 6 ;;
-	flight) echo 7 ;;
+	output | offcpu) echo 5 ;;
+	report | record | stat | convert) echo 6 ;;
+	flight | flame | diff) echo 7 ;;
 	*) echo "" ;;
 	esac
 }
@@ -36,6 +36,10 @@ header_folder() {
 	record.h | record-output.h) echo record ;;
 	stat.h | stat-*.h) echo stat ;;
 	flight.h) echo flight ;;
+	flame.h | flame-*.h) echo flame ;;
+	diff.h | diff-*.h) echo diff ;;
+	convert.h | convert-*.h) echo convert ;;
+	offcpu.h) echo offcpu ;;
 	aux.h | aux-*.h | pt-*.h | itrace.h) echo aux ;;
 	*) echo "" ;;
 	esac
