@@ -158,10 +158,9 @@ static int run_command(const struct cmd_struct *c, int argc, const char **argv)
 {
 	int ret;
 
-	if (!c->fn) {
-		error("'%s' is not available in this build", c->name);
-		return 1;
-	}
+	/* a row whose file is not linked in is not a command of this build */
+	if (!c->fn)
+		return not_a_command(c->name);
 	if (c->flags & USE_PAGER)
 		setup_pager();
 	ret = c->fn(argc, argv);
