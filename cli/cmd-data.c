@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pulse data: perf 6.1's `perf data` and its one subcommand, convert.
+ * --to-json writes perf's JSON (lib/convert/json.c); --to-pprof is built
+ * elsewhere (data_convert_pprof(), weak); --to-ctf is perf's alone.
+ *
+ * Where perf creates the output before it opens the input (and so leaves
+ * an empty file behind when the input is missing or empty), pulse opens
+ * the input first and removes its output on any failure: a file that
+ * exists after pulse returns is a whole conversion.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <pulse/convert.h>
+#include <pulse/reader.h>
+#include <pulse/session.h>
+#include "builtin.h"
+#include "parse-options.h"
+
+/* big enough that one write(2) carries many samples */
+#define OUT_BUF_SIZE (1 << 20)
+
+static const char *const data_usage[] = {
+	"pulse data convert [<options>]",
+	NULL,
+};
+
+struct convert_args {
+	const char *input;
+	const char *to_json;
+	const char *to_ctf;
+	const char *to_pprof;
+	bool force;
+	bool verbose;
+	bool all;
+	bool tod;
+};
+
+/* perf lists them sorted: short options first, then long ones by name */
+#define CONVERT_OPTIONS(a)                                                              \
+	OPT_BOOLEAN('f', "force", &(a)->force, "don't complain, do it"),                \
+	OPT_STRING('i', "input", &(a)->input, "file", "input file name"),               \
+	OPT_BOOLEAN('v', "verbose", &(a)->verbose, "be more verbose"),                  \
+	OPT_BOOLEAN(0, "all", &(a)->all, "Convert all events"),                         \
+	OPT_STRING(0, "to-ctf", &(a)->to_ctf, "file", "Convert to CTF format"),         \
+	OPT_STRING(0, "to-json", &(a)->to_json, "file", "Convert to JSON format"),      \
+	OPT_STRING(0, "to-pprof", &(a)->to_pprof, "file",                               \
+		   "Convert to pprof format (gzipped profile.proto)"),                  \
+	OPT_BOOLEAN(0, "tod", &(a)->tod, "Convert time to wall clock time"),            \
+	OPT_END()
+
+static const char *default_input(void)
+{
+	struct stat st;
+
+	/* perf reads a pipe on stdin when no -i is given */
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+/* exactly one output format, and the options it takes; 0 or the exit status */
+static int check_args(const struct convert_args *a)
+{
+	int nr = !!a->to_json + !!a->to_ctf + !!a->to_pprof;
+
+	if (nr > 1) {
+		error("you cannot specify more than one of --to-json, --to-ctf and --to-pprof");
+		return PULSE_EXIT_USAGE;
+	}
+	if (!nr) {
+		error("you must specify one of --to-json, --to-ctf or --to-pprof");
+		return PULSE_EXIT_USAGE;
+	}
+	if (a->to_ctf) {
+		/* perf without libbabeltrace refuses the option the same way */
+		error("pulse has no CTF output (--to-ctf)");
+		hint("'perf data convert --to-ctf DIR' reads pulse's perf.data files");
+		return PULSE_EXIT_USAGE;
+	}
+	/* perf's JSON writer refuses these two: so does pulse's */
+	if (a->to_json && (a->all || a->tod)) {
+		error("%s is not supported for JSON output", a->all ? "--all" : "--tod");
+		return PULSE_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* the input open, or the exit status after its error line */
+static int open_input(struct pulse_session **s, const char *input, bool force)
+{
+	int err;
+
+	if (data_check_owner(input, force))
+		return 1;
+	err = pulse_session__new(s, input, NULL);
+	if (err == -ENODATA) {
+		/* perf fails here too ("zero-sized data ..., nothing to do!") */
+		error("'%s' is a zero-sized file: nothing to convert", input);
+		return 1;
+	}
+	if (err) {
+		data_error("open", input, err);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * perf's open(O_CREAT | (force ? O_TRUNC : O_EXCL)); NULL after the error
+ * line. @regular: the output is a regular file, which a failure removes
+ * (never a device such as /dev/full, or a FIFO).
+ */
+static FILE *create_output(const char *path, bool force, bool *regular)
+{
+	int fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC | (force ? O_TRUNC : O_EXCL), 0666);
+	struct stat st;
+	FILE *fp;
+
+	if (fd < 0) {
+		if (errno == EEXIST) {
+			error("output file '%s' exists", path);
+			hint("use --force to overwrite it");
+		} else {
+			error("cannot create '%s': %s", path, strerror(errno));
+		}
+		return NULL;
+	}
+	*regular = !fstat(fd, &st) && S_ISREG(st.st_mode);
+	fp = fdopen(fd, "w");
+	if (!fp) {
+		error("cannot create '%s': %s", path, strerror(errno));
+		close(fd);
+		if (*regular)
+			unlink(path);
+	}
+	return fp;
+}
+
+static bool output_exists(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st);
+}
+
+static int convert_json(const struct convert_args *a, const char *input)
+{
+	static char outbuf[OUT_BUF_SIZE];
+	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
+	struct pulse_json_opts jo = { .sz = sizeof(jo) };
+	struct pulse_session *s = NULL;
+	uint64_t nr = 0;
+	struct stat st;
+	bool regular = false;
+	long bytes;
+	FILE *out;
+	int err, ret;
+
+	/* perf looks at the output first: its complaint comes before the input's */
+	if (!a->force && output_exists(a->to_json)) {
+		error("output file '%s' exists", a->to_json);
+		hint("use --force to overwrite it");
+		return 1;
+	}
+	ret = open_input(&s, input, a->force);
+	if (ret)
+		return ret;
+	err = pulse_session__init_machine(s, &sym_opts);
+	if (err) {
+		error("cannot set up: %s", strerror(-err));
+		goto out_session;
+	}
+	/* "captured-on" is the input's mtime, as perf's fstat(); a pipe's is not */
+	if (!pulse_data__is_pipe(pulse_session__data(s)) && !stat(input, &st) &&
+	    S_ISREG(st.st_mode)) {
+		jo.has_mtime = true;
+		jo.mtime = st.st_mtime;
+	}
+	out = create_output(a->to_json, a->force, &regular);
+	if (!out)
+		goto out_session;
+	setvbuf(out, outbuf, _IOFBF, sizeof(outbuf));
+	err = pulse_convert_json(s, out, &jo, &nr);
+	bytes = ftell(out);
+	if (err == -EIO || (!err && fflush(out))) {
+		error("cannot write '%s': %s", a->to_json, strerror(errno ? errno : EIO));
+		err = -EIO;
+	} else if (err) {
+		data_error("read", input, err);
+	}
+	if (fclose(out) && !err) {
+		error("cannot write '%s': %s", a->to_json, strerror(errno));
+		err = -EIO;
+	}
+	if (err) {
+		if (regular)
+			unlink(a->to_json);
+		goto out_session;
+	}
+	data_warn_damage(pulse_session__data(s));
+	data_warn_unordered(pulse_session__nr_unordered(s));
+	fprintf(stderr, "[ pulse data convert: Converted '%s' into JSON data '%s' ]\n", input,
+		a->to_json);
+	fprintf(stderr, "[ pulse data convert: Converted and wrote %.3f MB (%llu samples) ]\n",
+		bytes / 1024.0 / 1024.0, (unsigned long long)nr);
+	ret = 0;
+out_session:
+	pulse_session__delete(s);
+	return ret ? ret : err ? 1 : 0;
+}
+
+static int cmd_data_convert(int argc, const char **argv)
+{
+	struct convert_args a = { 0 };
+	const struct option options[] = { CONVERT_OPTIONS(&a) };
+	const char *input;
+	int ret;
+
+	argc = parse_options(argc - 1, argv + 1, options, 0);
+	if (argc != 0) {
+		/* perf answers a stray argument with the usage alone */
+		usage_with_options(data_usage, options);
+		return PULSE_EXIT_USAGE;
+	}
+	ret = check_args(&a);
+	if (ret)
+		return ret;
+	/* -v: the library's debug lines too (read by the print callback at its first use) */
+	if (a.verbose)
+		setenv("PULSE_DEBUG", "1", 0);
+	input = a.input ? a.input : default_input();
+	if (a.to_pprof) {
+		if (!data_convert_pprof) {
+			error("this build of pulse has no pprof output (--to-pprof)");
+			return 1;
+		}
+		return data_convert_pprof(input, a.to_pprof, a.force);
+	}
+	return convert_json(&a, input);
+}
+
+int cmd_data(int argc, const char **argv)
+{
+	struct convert_args a = { 0 };
+	/* perf's `perf data` shows convert's options as its own */
+	const struct option options[] = { CONVERT_OPTIONS(&a) };
+	const struct option none[] = { OPT_END() };
+	const char **rest = argv + 1;
+
+	/* what is left moves to the front of @rest: the subcommand first */
+	argc = parse_options(argc - 1, rest, none, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc > 0 && !strcmp(rest[0], "convert"))
+		return cmd_data_convert(argc, rest);
+	if (argc > 0)
+		error("unknown subcommand '%s'", rest[0]);
+	usage_with_options(data_usage, options);
+	return PULSE_EXIT_USAGE;
+}
