@@ -44,7 +44,7 @@ static struct cmd_struct commands[] = {
 	{ "stat", cmd_stat, "Run a command and count its events", HAS_MANUAL },
 	{ "flamegraph", cmd_flamegraph, "Draw perf.data as an interactive flame graph (SVG)", 0 },
 	{ "diff", cmd_diff, "Compare the profiles of two perf.data files", 0 },
-	{ "data", cmd_data, "Convert perf.data to JSON or pprof", 0 },
+	{ "data", cmd_data, "Convert perf.data to JSON or pprof", HAS_MANUAL },
 	{ "list", cmd_list, "List the events of this machine", USE_PAGER | HAS_MANUAL },
 	{ "version", cmd_version, "Display the version of pulse" },
 	{ "help", cmd_help, "Display this help, or a command's manual" },

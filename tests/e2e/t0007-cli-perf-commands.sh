@@ -4,7 +4,7 @@
 # command reads pulse's perf.data files. Other unknown commands: no hint.
 . "$(dirname "$0")/lib/test-lib.sh"
 
-for c in annotate diff inject buildid-list evlist archive data; do
+for c in annotate diff inject buildid-list evlist archive; do
 	test_expect_success "pulse $c: perf $c reads pulse's files" '
 		expect_fail 129 err pulse '"$c"'
 		one_error err "'"'$c'"' is not a pulse command"
@@ -26,6 +26,13 @@ test_expect_success 'pulse help annotate: the same error and hint' '
 	expect_fail 129 err pulse help annotate
 	one_error err "annotate"
 	has_hint err "perf annotate"
+'
+
+test_expect_success 'pulse data is a command (issue 13): its usage, no hint' '
+	expect_fail 129 err pulse data
+	grep -q "usage: pulse data convert" err
+	not grep -q "not a pulse command" err
+	not grep -q "^hint:" err
 '
 
 test_expect_success 'an unknown command perf does not have: no hint' '
