@@ -126,6 +126,9 @@ static int json_sample(struct pulse_session *s, const struct perf_event_header *
 		smp.time = (uint64_t)-1;
 	if (!(attr->sample_type & PERF_SAMPLE_TID))
 		smp.pid = smp.tid = (uint32_t)-1;
+	/* printed when any event samples the cpu: -1 for the others */
+	if (!(attr->sample_type & PERF_SAMPLE_CPU))
+		smp.cpu = (uint32_t)-1;
 	t = pulse_machine__findnew_thread(c->m, (int32_t)smp.pid, (int32_t)smp.tid);
 	if (!t)
 		return -ENOMEM;
