@@ -183,8 +183,10 @@ static int convert_json(const struct convert_args *a, const char *input)
 		jo.mtime = st.st_mtime;
 	}
 	out = create_output(a->to_json, a->force, &regular);
-	if (!out)
+	if (!out) {
+		ret = 1;
 		goto out_session;
+	}
 	setvbuf(out, outbuf, _IOFBF, sizeof(outbuf));
 	err = pulse_convert_json(s, out, &jo, &nr);
 	bytes = ftell(out);
