@@ -5,6 +5,7 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/record-storm.sh"
 "$dir/report.sh"
 "$dir/script.sh"
+"$dir/data-convert.sh"
 "$dir/pt-script.sh"
 "$dir/flight.sh"
 "$dir/counter-read.sh"
