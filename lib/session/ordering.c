@@ -267,11 +267,13 @@ static void merge_back(struct queued *a, size_t na, const struct queued *b, size
 /* Sort the pending records: the sorted prefix stays, the rest joins it. */
 static int ordered__sort(struct pulse_ordered *q)
 {
-	struct queued *base = q->q + q->head, *sorted;
+	struct queued *base, *sorted;
 	size_t p = q->nr_sorted, m = q->nr - p;
 
+	/* an empty queue may have no array yet: NULL + 0 is undefined (UBSan) */
 	if (!m)
 		return 0;
+	base = q->q + q->head;
 	if (q->tmp_alloc < m) {
 		size_t n = q->alloc > m ? q->alloc : m;
 		struct queued *t = realloc(q->tmp, n * sizeof(*t));
@@ -301,7 +303,7 @@ static int ordered__flush_upto(struct pulse_ordered *q, uint64_t limit)
 	int ret;
 
 	ret = ordered__sort(q);
-	if (ret)
+	if (ret || !q->nr)	/* nothing queued: maybe no array (NULL + 0, UBSan) */
 		return ret;
 	e = q->q + q->head;
 	for (i = 0; i < q->nr && e[i].ts <= limit; i++) {
