@@ -1,6 +1,7 @@
 #!/bin/bash
 # Runs the reader's libFuzzer target for SECONDS (default 60) on a corpus
-# (then the Intel PT decoder's, fuzz-pt, as long),
+# (then the Intel PT decoder's, fuzz-pt, as long; pulse data convert's,
+# fuzz-convert, a third as long on the same corpus),
 # seeded from the golden perf 6.1 files and pulse-mkdata variants of them
 # (byte-swapped, AUXTRACE, pipe mode); then the AUX dump's target
 # (fuzz-aux: Intel PT packets and report -D of AUX records) for a third of
@@ -53,6 +54,18 @@ if [ $rc -ne 0 ]; then
 	exit 1
 fi
 echo "fuzz: no crash in ${secs}s"
+
+# pulse data convert --to-json (tests/fuzz/fuzz-convert.c) on the reader's corpus, a third as long
+conv_secs=$(( secs / 3 + 1 ))
+"$out/fuzz-convert" -max_total_time="$conv_secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
+	-artifact_prefix="$out/convert-" -print_final_stats=1 "$@" "$corpus" 2>"$out/fuzz-convert.log"
+rc=$?
+tail -5 "$out/fuzz-convert.log"
+if [ $rc -ne 0 ]; then
+	echo "fuzz-convert: FAILED (exit $rc); see $out/fuzz-convert.log and $out/convert-crash-*"
+	exit 1
+fi
+echo "fuzz-convert: no crash in ${conv_secs}s"
 
 # the AUX dump: intel_pt files of each AUXTRACE_INFO size, pipe mode, other PMUs
 aux_secs=$(( secs / 3 + 1 ))
