@@ -149,6 +149,22 @@ static bool output_exists(const char *path)
 	return !lstat(path, &st);
 }
 
+static bool input_mtime(struct pulse_session *s, const char *input, time_t *mtime)
+{
+	char path[4096];
+	struct stat st;
+
+	if (pulse_data__is_pipe(pulse_session__data(s)) || stat(input, &st))
+		return false;
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(path, sizeof(path), "%s/data", input);
+		if (stat(path, &st))
+			return false;
+	}
+	*mtime = st.st_mtime;
+	return S_ISREG(st.st_mode);
+}
+
 static int convert_json(const struct convert_args *a, const char *input)
 {
 	static char outbuf[OUT_BUF_SIZE];
@@ -156,7 +172,6 @@ static int convert_json(const struct convert_args *a, const char *input)
 	struct pulse_json_opts jo = { .sz = sizeof(jo) };
 	struct pulse_session *s = NULL;
 	uint64_t nr = 0;
-	struct stat st;
 	bool regular = false;
 	long bytes;
 	FILE *out;
@@ -176,12 +191,11 @@ static int convert_json(const struct convert_args *a, const char *input)
 		error("cannot set up: %s", strerror(-err));
 		goto out_session;
 	}
-	/* "captured-on" is the input's mtime, as perf's fstat(); a pipe's is not */
-	if (!pulse_data__is_pipe(pulse_session__data(s)) && !stat(input, &st) &&
-	    S_ISREG(st.st_mode)) {
-		jo.has_mtime = true;
-		jo.mtime = st.st_mtime;
-	}
+	/*
+	 * "captured-on" is the input's mtime, as perf's fstat() of the file it
+	 * reads the header from (a directory's DIR/data); a pipe's is not
+	 */
+	jo.has_mtime = input_mtime(s, input, &jo.mtime);
 	out = create_output(a->to_json, a->force, &regular);
 	if (!out) {
 		ret = 1;

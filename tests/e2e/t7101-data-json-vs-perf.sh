@@ -1,7 +1,8 @@
 #!/bin/bash
 # pulse data convert --to-json against perf 6.1's on the same files: byte
 # for byte, on recordings by pulse and by perf (with and without -g,
-# system-wide, several events, tracepoints, perf record -k's CLOCK_DATA,
+# system-wide, several events, tracepoints, a --threads directory, perf
+# record -k's CLOCK_DATA,
 # comms that need escaping), and the JSON parses. The headers come from
 # the file: a hostname recorded elsewhere, captured-on from its mtime. An
 # output that exists is refused (perf's rule), --force overwrites it. A
@@ -54,6 +55,14 @@ test_expect_success PERF,TRACEFS 'tracepoints (perf 6.1 writes no tracepoint fie
 	same tp.data &&
 	record_ok err -e sched:sched_process_exit -e cpu-clock -o ptp.data -- "$WL/forkrename" &&
 	same ptp.data
+'
+
+test_expect_success PERF 'perf record --threads (a directory): captured-on from DIR/data' '
+	perf record -q --threads -g -o dir.data -- "$WL/calltree" >/dev/null 2>&1 &&
+	[ -d dir.data ] &&
+	touch -d "2002-03-04 05:06:07 UTC" dir.data/data &&
+	same dir.data &&
+	grep -q "\"captured-on\": \"2002-03-04T05:06:07Z\"" dir.data.pulse.json
 '
 
 test_expect_success PERF 'perf record -k: the clock keys' '
