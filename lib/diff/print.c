@@ -99,8 +99,12 @@ static void formula(const struct pulse_diff *diff, const struct diff_row *r,
 	}
 }
 
-/* perf's __hpp__entry_global(): a cell's text before its padding (" ": blank) */
-static void cell(const struct pulse_diff *diff, const struct diff_row *r, const struct col *c,
+/*
+ * perf's hpp__color_*() (stdio uses them: no field separator): a cell's
+ * text before its padding (" ": blank). Return: 0 (pad on the left to the
+ * column's width), or negative: pad on the right.
+ */
+static int cell(const struct pulse_diff *diff, const struct diff_row *r, const struct col *c,
 		 char *buf, size_t size)
 {
 	size_t at = r->born * diff->nr_files + c->file;
@@ -111,15 +115,15 @@ static void cell(const struct pulse_diff *diff, const struct diff_row *r, const 
 	case COL_BASELINE:
 		if (!r->dummy)
 			snprintf(buf, size, "%6.2f%%", r->period * 100.0 / diff->base_total);
-		return;
+		return 0;
 	case COL_BASE_PERIOD:
 		snprintf(buf, size, "%" PRIu64, r->period);
-		return;
+		return 0;
 	default:
 		break;
 	}
 	if (!p)
-		return;
+		return 0;
 	switch (c->kind) {
 	case COL_COMPUTE:
 		if (diff->opts.compute == PULSE_DIFF_DELTA ||
@@ -130,8 +134,12 @@ static void cell(const struct pulse_diff *diff, const struct diff_row *r, const 
 			snprintf(buf, size, "N/A");
 		else if (diff->opts.compute == PULSE_DIFF_RATIO && diff->value[at] > 0.0)
 			snprintf(buf, size, "%14.6F", diff->value[at]);
-		else if (diff->opts.compute == PULSE_DIFF_WDIFF && diff->wdiff[at])
-			snprintf(buf, size, "%14" PRId64, diff->wdiff[at]);
+		else if (diff->opts.compute == PULSE_DIFF_WDIFF)
+			/*
+			 * perf's color path: 0 too, 14 wide, then padded on
+			 * the right to a wider title ("Weighted diff/1")
+			 */
+			return -(int)snprintf(buf, size, "%14" PRId64, diff->wdiff[at]);
 		break;
 	case COL_FORMULA:
 		formula(diff, r, p, c->file, buf, size);
@@ -142,6 +150,7 @@ static void cell(const struct pulse_diff *diff, const struct diff_row *r, const 
 	default:
 		break;
 	}
+	return 0;
 }
 
 static int max_int(int a, int b)
@@ -272,8 +281,10 @@ int pulse_diff__fprintf(const struct pulse_diff *diff, FILE *fp, const char *evn
 			continue;
 		fputs("  ", fp);
 		for (size_t c = 0; c < nr_cols; c++) {
-			cell(diff, r, &cols[c], buf, sizeof(buf));
-			fprintf(fp, "%s%*s", c ? "  " : "", cols[c].width, buf);
+			bool left = cell(diff, r, &cols[c], buf, sizeof(buf)) < 0;
+
+			fprintf(fp, "%s%*s", c ? "  " : "", left ? -cols[c].width : cols[c].width,
+				buf);
 		}
 		for (size_t k = 0; k < diff->nr_keys; k++) {
 			int n;
