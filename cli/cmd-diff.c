@@ -93,7 +93,7 @@ static int parse_order(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/* Open and walk one file. Return: 0, or the exit status after the error line. */
+/* Open one file, ready to walk. Return: 0, or the exit status after the error line. */
 static int diff_input__load(struct diff_input *in, const enum pulse_sort_key *keys,
 			    size_t nr_keys, const struct diff_filters *flt,
 			    const struct pulse_symbol_opts *sym_opts, bool force)
@@ -130,12 +130,37 @@ static int diff_input__load(struct diff_input *in, const enum pulse_sort_key *ke
 		error("cannot set up '%s': %s", in->path, strerror(-err));
 		return 1;
 	}
-	err = pulse_report__process(&in->rep);
-	if (err) {
-		data_error("read", in->path, err);
-		return 1;
-	}
 	return 0;
+}
+
+/* The files' walks, at the same time. Return: 0, or 1 after the error line. */
+static int diff_inputs__process(struct diff_input *in, size_t nr)
+{
+	struct pulse_report **reps = calloc(nr, sizeof(*reps));
+	int *errs = calloc(nr, sizeof(*errs));
+	int ret = 1;
+
+	if (!reps || !errs) {
+		error("out of memory");
+		goto out;
+	}
+	for (size_t f = 0; f < nr; f++)
+		reps[f] = &in[f].rep;
+	if (pulse_diff__process(reps, nr, errs) == -ENOMEM && !errs[0]) {
+		error("out of memory");
+		goto out;
+	}
+	ret = 0;
+	for (size_t f = 0; f < nr && !ret; f++) {
+		if (errs[f]) {
+			data_error("read", in[f].path, errs[f]);
+			ret = 1;
+		}
+	}
+out:
+	free(errs);
+	free(reps);
+	return ret;
 }
 
 static void diff_input__exit(struct diff_input *in)
@@ -321,6 +346,9 @@ int cmd_diff(int argc, const char **argv)
 		if (ret)
 			goto out;
 	}
+	ret = diff_inputs__process(in, nr);
+	if (ret)
+		goto out;
 	if (!opts.quiet) {
 		for (size_t f = 0; f < nr; f++)
 			data_warn_damage(pulse_session__data(in[f].session));

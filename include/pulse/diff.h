@@ -13,6 +13,7 @@
  *
  *  lib/diff/diff.c   the rows: pairing, the computed values, the order
  *  lib/diff/print.c  the table: titles, widths, the cells
+ *  lib/diff/process.c the files' walks, on a thread each
  *
  * Usage: pulse_diff__new() with the files' hists of one event (those of
  * files without that event NULL), pulse_diff__fprintf(), pulse_diff__delete().
@@ -86,6 +87,16 @@ size_t pulse_diff__nr_rows(const struct pulse_diff *diff);
  */
 int pulse_diff__fprintf(const struct pulse_diff *diff, FILE *fp, const char *evname, bool first,
 			const char *const *paths);
+
+struct pulse_report;
+
+/**
+ * pulse_diff__process - pulse_report__process() of each report, each on
+ * its own thread (the reports, their sessions and machines apart)
+ * @errs: @nr results, each report's
+ * Return: 0, the first report's error in order, or -ENOMEM.
+ */
+int pulse_diff__process(struct pulse_report *const *reps, size_t nr, int *errs);
 
 /**
  * pulse_diff__match_event - perf's evsel__match2(): the first event of

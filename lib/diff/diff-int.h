@@ -26,6 +26,7 @@ struct pulse_diff {
 	size_t nr_rows;
 	/* per row and file (row * nr_files + file), slot 0 unused */
 	const struct pulse_hist_entry **pair;	/* the file's entry, or NULL */
+	uint64_t *pperiod;			/* its period, with those merged into it */
 	double *value;				/* delta or ratio of that pair */
 	int64_t *wdiff;				/* the weighted diff of that pair */
 	/*

@@ -59,8 +59,10 @@ static uint64_t u64_hash(uint64_t h, uint64_t v)
 /*
  * What pairs entries of different files: their symbols are other objects
  * at maybe other addresses (another build), so names are compared, as
- * perf's pairing does; a symbol is also told apart by its DSO (perf's
- * sort__sym_cmp() compares the DSOs when dso is no key).
+ * perf's collapse does in diff mode; a symbol is also told apart by its
+ * DSO (perf's sort__sym_cmp() compares the DSOs when dso is no key). The
+ * same collapse merges a file's own entries of one name, and all its
+ * unresolved addresses of one DSO: perf diff prints one row for them.
  */
 static uint64_t entry_hash(const struct pulse_diff *diff, const struct pulse_hist_entry *e)
 {
@@ -79,7 +81,7 @@ static uint64_t entry_hash(const struct pulse_diff *diff, const struct pulse_his
 			break;
 		case PULSE_SORT_SYM:
 			h = str_hash(h, dso_name(e));
-			h = e->sym ? str_hash(h, e->sym->name) : u64_hash(h, e->ip);
+			h = e->sym ? str_hash(h, e->sym->name) : u64_hash(h, 1);
 			break;
 		case PULSE_SORT_CPU:
 			h = u64_hash(h, (uint32_t)e->cpu);
@@ -118,7 +120,7 @@ static bool entry_eq(const struct pulse_diff *diff, const struct pulse_hist_entr
 		case PULSE_SORT_SYM:
 			if (str_cmp(dso_name(a), dso_name(b)) || !a->sym != !b->sym)
 				return false;
-			if (a->sym ? strcmp(a->sym->name, b->sym->name) : a->ip != b->ip)
+			if (a->sym && strcmp(a->sym->name, b->sym->name))
 				return false;
 			break;
 		case PULSE_SORT_CPU:
@@ -173,6 +175,22 @@ static long index_find(const struct pulse_diff *diff, const struct row_index *ix
 	return -1;
 }
 
+/* the address perf's input tree orders an entry by */
+static uint64_t entry_addr(const struct pulse_hist_entry *e)
+{
+	return e->sym ? e->sym->start : e->ip;
+}
+
+/* the first file after the baseline with an entry in row @r */
+static size_t diff__first_file(const struct pulse_diff *diff, long r)
+{
+	for (size_t f = 1; f < diff->nr_files; f++) {
+		if (diff->pair[(size_t)r * diff->nr_files + f])
+			return f;
+	}
+	return 0;
+}
+
 static int diff__add_row(struct pulse_diff *diff, struct row_index *ix, size_t at, uint64_t h,
 			 const struct pulse_hist_entry *e, bool dummy)
 {
@@ -181,6 +199,7 @@ static int diff__add_row(struct pulse_diff *diff, struct row_index *ix, size_t a
 	r->e = e;
 	r->dummy = dummy;
 	r->period = dummy ? 0 : e->period;
+	diff->pperiod[diff->nr_rows * diff->nr_files] = r->period;
 	r->born = (uint32_t)diff->nr_rows;
 	if (ix) {
 		ix->slot[at] = (uint32_t)diff->nr_rows + 1;
@@ -188,6 +207,34 @@ static int diff__add_row(struct pulse_diff *diff, struct row_index *ix, size_t a
 	}
 	diff->nr_rows++;
 	return 0;
+}
+
+/*
+ * Entry @e of file @f joins row @r (perf's collapse merged equal entries
+ * into the first of its input tree, the lowest address: that one stays
+ * the row's, or the pair's, entry).
+ */
+static void diff__merge(struct pulse_diff *diff, long r, size_t f, const struct pulse_hist_entry *e)
+{
+	size_t at = (size_t)r * diff->nr_files + f;
+	const struct pulse_hist_entry *p = diff->pair[at];
+	struct diff_row *row = &diff->rows[r];
+
+	if (f == 0) {
+		if (e != row->e) {
+			row->period += e->period;
+			if (entry_addr(e) < entry_addr(row->e))
+				row->e = e;
+		}
+		diff->pperiod[at] = row->period;
+		return;
+	}
+	diff->pperiod[at] += e->period;
+	if (!p || entry_addr(e) < entry_addr(p))
+		diff->pair[at] = e;
+	/* a row the baseline lacks shows the first file's entry */
+	if (row->dummy && diff__first_file(diff, r) == f)
+		row->e = diff->pair[at];
 }
 
 /* The baseline's entries, then each file's paired or added (hists__match(), __link()). */
@@ -203,7 +250,8 @@ static int diff__pair(struct pulse_diff *diff)
 	diff->pair = calloc((alloc ? alloc : 1) * nr, sizeof(*diff->pair));
 	diff->value = calloc((alloc ? alloc : 1) * nr, sizeof(*diff->value));
 	diff->wdiff = calloc((alloc ? alloc : 1) * nr, sizeof(*diff->wdiff));
-	if (!diff->rows || !diff->pair || !diff->value || !diff->wdiff)
+	diff->pperiod = calloc((alloc ? alloc : 1) * nr, sizeof(*diff->pperiod));
+	if (!diff->rows || !diff->pair || !diff->value || !diff->wdiff || !diff->pperiod)
 		return -ENOMEM;
 	err = index_init(&ix, alloc);
 	if (err)
@@ -217,23 +265,16 @@ static int diff__pair(struct pulse_diff *diff)
 			size_t at = 0;
 			long r = index_find(diff, &ix, e, hash, &at);
 
-			/*
-			 * The baseline's entries are rows, those of equal names
-			 * (two local symbols) too: the first one pairs
-			 */
-			if (f == 0) {
-				diff__add_row(diff, r < 0 ? &ix : NULL, at, hash, e, false);
-				continue;
-			}
-			if (r >= 0 && diff->pair[r * nr + f])
-				continue;
 			if (r < 0) {
-				if (diff->opts.baseline_only)
+				if (f && diff->opts.baseline_only)
 					continue;
 				r = (long)diff->nr_rows;
-				diff__add_row(diff, &ix, at, hash, e, true);
+				diff__add_row(diff, &ix, at, hash, e, f > 0);
+				if (f)
+					diff__merge(diff, r, f, e);
+				continue;
 			}
-			diff->pair[r * nr + f] = e;
+			diff__merge(diff, r, f, e);
 		}
 	}
 out:
@@ -297,14 +338,15 @@ static void diff__precompute(struct pulse_diff *diff)
 			switch (diff->opts.compute) {
 			case PULSE_DIFF_DELTA:
 			case PULSE_DIFF_DELTA_ABS:
-				diff->value[at] = p->period * 100.0 / diff->total[f] -
+				diff->value[at] = diff->pperiod[at] * 100.0 / diff->total[f] -
 						  r->period * 100.0 / diff->total[0];
 				break;
 			case PULSE_DIFF_RATIO:
-				diff->value[at] = (double)p->period / (r->period ? r->period : 1);
+				diff->value[at] = (double)diff->pperiod[at] /
+						  (r->period ? r->period : 1);
 				break;
 			case PULSE_DIFF_WDIFF:
-				diff->wdiff[at] = (int64_t)(p->period * diff->opts.w2 -
+				diff->wdiff[at] = (int64_t)(diff->pperiod[at] * diff->opts.w2 -
 							    r->period * diff->opts.w1);
 				break;
 			}
@@ -466,6 +508,7 @@ void pulse_diff__delete(struct pulse_diff *diff)
 	free(diff->pair);
 	free(diff->value);
 	free(diff->wdiff);
+	free(diff->pperiod);
 	free(diff->total);
 	free(diff);
 }

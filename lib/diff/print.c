@@ -80,21 +80,21 @@ static size_t diff__cols(const struct pulse_diff *diff, struct col *cols)
 	return n;
 }
 
-static void formula(const struct pulse_diff *diff, const struct diff_row *r,
-		    const struct pulse_hist_entry *p, size_t f, char *buf, size_t size)
+static void formula(const struct pulse_diff *diff, const struct diff_row *r, uint64_t pp,
+		    size_t f, char *buf, size_t size)
 {
 	switch (diff->opts.compute) {
 	case PULSE_DIFF_DELTA:
 	case PULSE_DIFF_DELTA_ABS:
 		snprintf(buf, size, "(%" PRIu64 " * 100 / %" PRIu64 ") - (%" PRIu64 " * 100 / %" PRIu64 ")",
-			 p->period, diff->total[f], r->period, diff->base_total);
+			 pp, diff->total[f], r->period, diff->base_total);
 		break;
 	case PULSE_DIFF_RATIO:
-		snprintf(buf, size, "%.0F / %.0F", (double)p->period, (double)r->period);
+		snprintf(buf, size, "%.0F / %.0F", (double)pp, (double)r->period);
 		break;
 	case PULSE_DIFF_WDIFF:
 		snprintf(buf, size, "(%" PRIu64 " * %" PRId64 ") - (%" PRIu64 " * %" PRId64 ")",
-			 p->period, diff->opts.w2, r->period, diff->opts.w1);
+			 pp, diff->opts.w2, r->period, diff->opts.w1);
 		break;
 	}
 }
@@ -142,10 +142,10 @@ static int cell(const struct pulse_diff *diff, const struct diff_row *r, const s
 			return -(int)snprintf(buf, size, "%14" PRId64, diff->wdiff[at]);
 		break;
 	case COL_FORMULA:
-		formula(diff, r, p, c->file, buf, size);
+		formula(diff, r, diff->pperiod[at], c->file, buf, size);
 		break;
 	case COL_PERIOD:
-		snprintf(buf, size, "%" PRIu64, p->period);
+		snprintf(buf, size, "%" PRIu64, diff->pperiod[at]);
 		break;
 	default:
 		break;
