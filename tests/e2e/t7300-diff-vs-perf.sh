@@ -93,6 +93,16 @@ test_expect_success PERF,ROOT 'files pulse records: the same as perf diff on the
 	compare_diff old.data pnew.data
 '
 
+# (no build-id: else the tools find the symbols in the build-id cache)
+test_expect_success PERF,ROOT 'a stripped program: its unresolved addresses are one row, as perf' '
+	objcopy --strip-all --remove-section=.note.gnu.build-id "$WL/balance" stripped &&
+	perf record -q -o s1.data -- ./stripped 30 200 >/dev/null 2>&1 &&
+	perf record -q -o s2.data -- ./stripped 70 200 >/dev/null 2>&1 &&
+	compare_diff s1.data s2.data &&
+	expect_eq "$(grep -c "stripped  *\[\.\] 0x" pulse.out)" 1 &&
+	compare_diff -c ratio -p s1.data s2.data
+'
+
 test_expect_success ROOT 'a pipe (perf diff reads none): pulse reads - from stdin' '
 	record_ok err -o - -- "$WL/balance" 30 200 >old.pipe &&
 	record_ok err -o pnew2.data -- "$WL/balance" 70 200 &&
