@@ -16,7 +16,7 @@ struct perf_cmd {
 
 static const struct perf_cmd perf_cmds[] = {
 	{ "annotate", true },	  { "archive", true },	  { "buildid-list", true },
-	{ "diff", true },	  { "evlist", true },
+	{ "evlist", true },
 	{ "inject", true },	  { "bench", false },	  { "buildid-cache", false },
 	{ "c2c", false },	  { "config", false },	  { "daemon", false },
 	{ "ftrace", false },	  { "iostat", false },	  { "kallsyms", false },

@@ -4,7 +4,7 @@
 # command reads pulse's perf.data files. Other unknown commands: no hint.
 . "$(dirname "$0")/lib/test-lib.sh"
 
-for c in annotate diff inject buildid-list evlist archive; do
+for c in annotate inject buildid-list evlist archive; do
 	test_expect_success "pulse $c: perf $c reads pulse's files" '
 		expect_fail 129 err pulse '"$c"'
 		one_error err "'"'$c'"' is not a pulse command"
@@ -21,6 +21,13 @@ for c in top trace kmem lock mem sched timechart c2c kvm probe bench ftrace daem
 		expect_eq "$(wc -l <err)" 2
 	'
 done
+
+test_expect_success 'pulse diff is a pulse command now: no hint, its own error' '
+	expect_fail 1 err pulse diff nothing-here.old nothing-here.data
+	one_error err "nothing-here.old"
+	not grep -q "not a pulse command" err
+	not grep -q "^hint:" err
+'
 
 test_expect_success 'pulse help annotate: the same error and hint' '
 	expect_fail 129 err pulse help annotate

@@ -1,0 +1,114 @@
+#!/bin/bash
+# pulse diff against perf 6.1's perf diff on the same files: the same rows,
+# numbers and layout, byte for byte. The files are recordings of the
+# balance workload at two splits between work_a and work_b (so the deltas'
+# signs are known), the new one also running work_c (a row only NEW has)
+# or never work_b (a row only OLD has).
+. "$(dirname "$0")/lib/test-lib.sh"
+
+# compare_diff ARGS...: perf diff and pulse diff print the same
+compare_diff() {
+	perf diff "$@" >perf.out 2>/dev/null || return 1
+	"$PULSE" diff "$@" >pulse.out 2>pulse.err || { cat pulse.err; return 1; }
+	test -s perf.out && diff -u perf.out pulse.out || { cat pulse.err; return 1; }
+}
+
+# row_delta FILE SYMBOL: the delta of SYMBOL's row in a default diff
+row_delta() { awk -v s="$2" '$NF == s { print ($1 ~ /%$/ && $2 ~ /%$/) ? $2 : $1; exit }' "$1"; }
+
+test_expect_success PERF,ROOT 'record: OLD at 30% work_a, NEW at 70% with work_c, ALL at 100%' '
+	perf record -q -o old.data -- "$WL/balance" 30 300 >/dev/null 2>&1 &&
+	perf record -q -o new.data -- "$WL/balance" 70 300 c >/dev/null 2>&1 &&
+	perf record -q -o all.data -- "$WL/balance" 100 300 >/dev/null 2>&1 &&
+	perf record -q -e cpu-clock,task-clock -o two.data -- "$WL/balance" 50 200 >/dev/null 2>&1 &&
+	perf record -q -e page-faults -o pf.data -- "$WL/balance" 50 100 >/dev/null 2>&1
+'
+
+test_expect_success PERF,ROOT 'default: Baseline and Delta Abs by dso,sym, as perf' '
+	compare_diff old.data new.data &&
+	grep -q "^# Baseline  Delta Abs  Shared Object  *Symbol" pulse.out &&
+	case $(row_delta pulse.out work_a) in +*) ;; *) false ;; esac &&
+	case $(row_delta pulse.out work_b) in -*) ;; *) false ;; esac &&
+	grep " work_c$" pulse.out | grep -q "^  *+[0-9.]*%" &&
+	compare_diff new.data old.data &&
+	compare_diff old.data all.data &&
+	grep " work_b$" pulse.out | grep -q "%  *balance "
+'
+
+test_expect_success PERF,ROOT '-c delta, delta-abs, ratio, wdiff:w1,w2 and -F' '
+	compare_diff -c delta old.data new.data &&
+	compare_diff -c delta-abs old.data new.data &&
+	compare_diff -c ratio old.data new.data &&
+	grep -q "N/A  balance  *\[.\] work_c" pulse.out &&
+	compare_diff -c wdiff:2,3 old.data new.data &&
+	compare_diff -c wdiff:1,1 -F old.data new.data &&
+	compare_diff -c delta -F old.data new.data &&
+	compare_diff -c ratio -F old.data new.data
+'
+
+test_expect_success PERF,ROOT '--sort dso, sym, comm, pid, cpu' '
+	compare_diff --sort dso old.data new.data &&
+	compare_diff --sort sym old.data new.data &&
+	compare_diff --sort comm old.data new.data &&
+	compare_diff --sort sym,dso -c delta old.data new.data &&
+	compare_diff --sort cpu,comm old.data new.data
+'
+
+test_expect_success PERF,ROOT '-p, --percentage, filters, -b, -o, -q' '
+	compare_diff -p old.data new.data &&
+	grep -q "Base period  *Delta Abs  *Period" pulse.out &&
+	compare_diff --period -c ratio old.data new.data &&
+	compare_diff --percentage absolute -d balance old.data new.data &&
+	compare_diff --percentage relative -d balance old.data new.data &&
+	compare_diff --percentage relative -S work_a,work_b old.data new.data &&
+	compare_diff -C balance old.data new.data &&
+	compare_diff -b old.data new.data &&
+	compare_diff -o 0 old.data new.data &&
+	compare_diff -o 0 -c ratio old.data new.data &&
+	compare_diff -q old.data new.data
+'
+
+test_expect_success PERF,ROOT 'one file for both, three files, several events, other events' '
+	compare_diff old.data old.data &&
+	compare_diff old.data new.data all.data &&
+	grep -q "^#  \[2\] all.data" pulse.out &&
+	compare_diff -p -c ratio -o 2 old.data new.data all.data &&
+	compare_diff -c wdiff:1,1 old.data old.data new.data all.data &&
+	compare_diff two.data old.data &&
+	compare_diff old.data two.data &&
+	compare_diff old.data pf.data
+'
+
+test_expect_success PERF,ROOT 'no file: perf.data.old and perf.data; one file: the new one' '
+	mkdir -p dflt && cp old.data dflt/perf.data.old && cp new.data dflt/perf.data &&
+	(cd dflt && compare_diff) &&
+	(cd dflt && cp ../all.data . && compare_diff all.data)
+'
+
+test_expect_success PERF,ROOT 'files pulse records: the same as perf diff on them' '
+	record_ok err -o pold.data -- "$WL/balance" 30 300 &&
+	record_ok err -o pnew.data -- "$WL/balance" 70 300 c &&
+	compare_diff pold.data pnew.data &&
+	compare_diff -c ratio -p pold.data pnew.data &&
+	compare_diff old.data pnew.data
+'
+
+# (no build-id: else the tools find the symbols in the build-id cache)
+test_expect_success PERF,ROOT 'a stripped program: its unresolved addresses are one row, as perf' '
+	objcopy --strip-all --remove-section=.note.gnu.build-id "$WL/balance" stripped &&
+	perf record -q -o s1.data -- ./stripped 30 200 >/dev/null 2>&1 &&
+	perf record -q -o s2.data -- ./stripped 70 200 >/dev/null 2>&1 &&
+	compare_diff s1.data s2.data &&
+	expect_eq "$(grep -c "stripped  *\[\.\] 0x" pulse.out)" 1 &&
+	compare_diff -c ratio -p s1.data s2.data
+'
+
+test_expect_success ROOT 'a pipe (perf diff reads none): pulse reads - from stdin' '
+	record_ok err -o - -- "$WL/balance" 30 200 >old.pipe &&
+	record_ok err -o pnew2.data -- "$WL/balance" 70 200 &&
+	"$PULSE" diff - pnew2.data <old.pipe >pipe.out 2>pipe.err &&
+	grep " work_a$" pipe.out | grep -q "%  *+" &&
+	grep " work_b$" pipe.out | grep -q "%  *-"
+'
+
+test_done
