@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <pulse/diff.h>
 #include <pulse/report.h>
-#include <pulse/symbols.h>
 
 struct walk {
 	struct pulse_report *rep;
@@ -29,19 +28,10 @@ static void *walk__run(void *arg)
 int pulse_diff__process(struct pulse_report *const *reps, size_t nr, int *errs)
 {
 	struct walk *w = calloc(nr, sizeof(*w));
-	void *out = NULL;
-	size_t out_len;
 	int err = 0;
 
 	if (!w)
 		return -ENOMEM;
-	/*
-	 * The .gnu_debugdata decoder is looked up on its first use, which is
-	 * not safe on two threads at once: make that use here, on one (an
-	 * empty stream, which it refuses)
-	 */
-	if (!pulse_xz__decode("", 0, &out, &out_len))
-		free(out);
 	for (size_t i = 0; i < nr; i++) {
 		w[i].rep = reps[i];
 		if (i && !pthread_create(&w[i].tid, NULL, walk__run, &w[i]))

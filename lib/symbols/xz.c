@@ -5,6 +5,7 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,21 +28,24 @@ typedef int (*lzma_buffer_decode_fn)(uint64_t *memlimit, uint32_t flags, const v
 #define LZMA_BUF_ERROR_ 10
 #define DEBUGDATA_MAX (256u << 20)
 
+static lzma_buffer_decode_fn lzma_fn;
+static pthread_once_t lzma_once = PTHREAD_ONCE_INIT;
+
+static void lzma_load(void)
+{
+	void *h = dlopen("liblzma.so.5", RTLD_NOW | RTLD_LOCAL);
+
+	if (h)
+		lzma_fn = (lzma_buffer_decode_fn)dlsym(h, "lzma_stream_buffer_decode");
+	if (!lzma_fn)
+		pr_debug("symbols: no liblzma.so.5: .gnu_debugdata is not read\n");
+}
+
+/* once per process, and safe when sessions on several threads (diff) ask first */
 static lzma_buffer_decode_fn lzma_decoder(void)
 {
-	static lzma_buffer_decode_fn fn;
-	static bool tried;
-	void *h;
-
-	if (tried)
-		return fn;
-	tried = true;
-	h = dlopen("liblzma.so.5", RTLD_NOW | RTLD_LOCAL);
-	if (h)
-		fn = (lzma_buffer_decode_fn)dlsym(h, "lzma_stream_buffer_decode");
-	if (!fn)
-		pr_debug("symbols: no liblzma.so.5: .gnu_debugdata is not read\n");
-	return fn;
+	pthread_once(&lzma_once, lzma_load);
+	return lzma_fn;
 }
 
 /**
