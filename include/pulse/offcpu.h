@@ -79,6 +79,8 @@ struct pulse_offcpu_stats {
 	__u64 entries;			/* (pid, tid, stack, state) totals: samples to write */
 	__u64 stacks;			/* distinct callchains */
 	__u64 bad;			/* records too short for their attr, skipped */
+	__u64 lost;			/* events the kernel dropped (LOST records): intervals missed */
+	__u64 lost_chunks;		/* LOST records */
 };
 
 /**
@@ -100,8 +102,8 @@ void pulse_offcpu__delete(struct pulse_offcpu *oc);
  * @size: bytes at @rec
  *
  * SAMPLE (a switch-out) and SWITCH/SWITCH_CPU_WIDE without SWITCH_OUT (a
- * switch-in) are queued until pulse_offcpu__flush(); other records are
- * ignored. A record shorter than its header or its attr's fields is
+ * switch-in) are queued until pulse_offcpu__flush(); LOST records are
+ * counted; other records are ignored. A record shorter than its header or its attr's fields is
  * counted as bad and skipped.
  *
  * Return: 0 or -ENOMEM.

@@ -68,6 +68,12 @@ int pulse_offcpu__add_record(struct pulse_offcpu *oc, const void *rec, size_t si
 			return 0;
 		}
 		return pulse_offcpu__switch_in(oc, s.pid, s.tid, s.time);
+	case PERF_RECORD_LOST:
+		if (h.size >= 24) {
+			oc->st.lost += get_u64((const unsigned char *)rec + 16);
+			oc->st.lost_chunks++;
+		}
+		return 0;
 	default:
 		return 0;
 	}

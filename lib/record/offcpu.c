@@ -193,11 +193,13 @@ int rec_offcpu_drain(struct rec *r)
 {
 	struct rec_offcpu *x = r->offcpu;
 	const struct perf_event_header *ev;
+	struct pulse_offcpu_stats before, after;
 	int ret = 0;
 
 	if (!x)
 		return 0;
 	x->pass_bytes = 0;
+	pulse_offcpu__stats(x->oc, &before);
 	for (int c = 0; c < r->nr_cpus; c++) {
 		struct pulse_mmap *m = &x->maps[c];
 
@@ -211,6 +213,10 @@ int rec_offcpu_drain(struct rec *r)
 		if (ret)
 			return ret;
 	}
+	/* switches the kernel dropped are off-CPU time missed: the summary says so */
+	pulse_offcpu__stats(x->oc, &after);
+	r->stats->lost_events += after.lost - before.lost;
+	r->stats->lost_chunks += after.lost_chunks - before.lost_chunks;
 	return pulse_offcpu__flush(x->oc);
 }
 

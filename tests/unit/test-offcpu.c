@@ -316,6 +316,30 @@ static void test_offcpu__damaged_records(void)
 	pulse_offcpu__delete(oc);
 }
 
+static void test_offcpu__lost_records_counted(void)
+{
+	struct pulse_offcpu *oc = new_oc();
+	struct pulse_offcpu_stats st;
+	struct rec r;
+
+	ASSERT_TRUE(oc);
+	/* LOST: id, lost, then the sample_id trailer */
+	r.len = 8;
+	put64(&r, ID);
+	put64(&r, 42);
+	put32x2(&r, 1, 1);
+	put64(&r, 10);
+	put64(&r, ID);
+	finish(&r, PERF_RECORD_LOST, 0);
+	ASSERT_EQ(feed(oc, &r), 0);
+	ASSERT_EQ(feed(oc, &r), 0);
+	pulse_offcpu__stats(oc, &st);
+	ASSERT_EQ(st.lost, 84);
+	ASSERT_EQ(st.lost_chunks, 2);
+	ASSERT_EQ(st.bad, 0);
+	pulse_offcpu__delete(oc);
+}
+
 static void test_offcpu__bad_opts(void)
 {
 	struct perf_event_attr a = sw_attr();
@@ -364,6 +388,7 @@ int main(void)
 		TEST(test_offcpu__what_does_not_count),
 		TEST(test_offcpu__out_of_order_rings),
 		TEST(test_offcpu__damaged_records),
+		TEST(test_offcpu__lost_records_counted),
 		TEST(test_offcpu__bad_opts),
 		TEST(test_offcpu__format),
 	};

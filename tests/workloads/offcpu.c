@@ -4,9 +4,10 @@
  * uses next to no CPU: its off-CPU time is 75% wait_long, 25% wait_short,
  * with two distinct blocking stacks (one offcpu-time sample each).
  *
- * offcpu pingpong N: a parent and a child pass one byte back and forth
- * over two pipes N times: 2 * N context switches of each, blocked in
- * read(), for the recorder's cost (bench/offcpu.sh).
+ * offcpu pingpong N [MS]: after MS ms (default 0: time for a recorder to
+ * attach with -p), a parent and a child pass one byte back and forth over
+ * two pipes N times: 2 * N context switches of each, blocked in read(),
+ * for the recorder's cost (bench/offcpu.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,12 +63,15 @@ int main(int argc, char **argv)
 {
 	long ms = 100;
 
-	if (argc == 3 && !strcmp(argv[1], "pingpong"))
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "pingpong")) {
+		if (argc == 4)
+			nap(atol(argv[3]));
 		return pingpong(atol(argv[2]));
+	}
 	if (argc == 2)
 		ms = atol(argv[1]);
 	if (argc > 2 || ms <= 0) {
-		fprintf(stderr, "usage: offcpu [MS] | offcpu pingpong N\n");
+		fprintf(stderr, "usage: offcpu [MS] | offcpu pingpong N [MS]\n");
 		return 2;
 	}
 	wait_long(ms);
