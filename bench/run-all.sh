@@ -11,3 +11,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/stat-start.sh"
 "$dir/stat-interval.sh"
 "$dir/aux-capture.sh"
+"$dir/offcpu.sh"
