@@ -118,7 +118,7 @@ tsan:
 # rule, so that splitting a file never breaks the link.
 FUZZ_CC ?= clang
 FUZZ_SRCS := $(LIB_SRCS)
-fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt
+fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt build-fuzz/fuzz-offcpu
 
 build-fuzz/fuzz-reader: tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
 	@mkdir -p build-fuzz
@@ -131,6 +131,13 @@ build-fuzz/fuzz-aux: tests/fuzz/fuzz-aux.c $(FUZZ_SRCS) $(wildcard include/pulse
 	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
 		-o $@ tests/fuzz/fuzz-aux.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
+
+# the off-CPU bookkeeping on arbitrary sched_switch records
+build-fuzz/fuzz-offcpu: tests/fuzz/fuzz-offcpu.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
+		-o $@ tests/fuzz/fuzz-offcpu.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
 
 # the Intel PT decoder's walk on arbitrary trace bytes
 build-fuzz/fuzz-pt: tests/fuzz/fuzz-pt.c $(wildcard lib/aux/pt-*.c lib/aux/pt-*.h)

@@ -175,7 +175,7 @@ static bool stack_eq(const struct pulse_offcpu *oc, __u32 e, const void *key)
 	const struct stack_key *k = key;
 	const struct oc_stack *s = &oc->stacks[e];
 
-	return s->nr == k->nr && !memcmp(oc->pool + s->off, k->ips, k->nr * sizeof(__u64));
+	return s->nr == k->nr && (!k->nr || !memcmp(oc->pool + s->off, k->ips, k->nr * sizeof(__u64)));
 }
 
 /* The stack number of @ips[@nr] (unaligned is fine), added when new; -ENOMEM. */
@@ -198,13 +198,15 @@ static int stack_intern(struct pulse_offcpu *oc, const __u64 *ips, __u64 nr, __u
 		return 0;
 	}
 	if (oc_reserve((void **)&oc->stacks, &oc->stacks_cap, oc->nr_stacks + 1, sizeof(*s)) ||
-	    oc_reserve((void **)&oc->pool, &oc->pool_cap, oc->pool_len + nr, sizeof(__u64)) ||
+	    /* (+1: the pool exists even when every stack is empty) */
+	    oc_reserve((void **)&oc->pool, &oc->pool_cap, oc->pool_len + nr + 1, sizeof(__u64)) ||
 	    ix_insert(&oc->stack_ix, slot, h))
 		return -ENOMEM;
 	s = &oc->stacks[oc->nr_stacks];
 	s->off = oc->pool_len;
 	s->nr = nr;
-	memcpy(oc->pool + oc->pool_len, ips, nr * sizeof(__u64));
+	if (nr)
+		memcpy(oc->pool + oc->pool_len, ips, nr * sizeof(__u64));
 	oc->pool_len += nr;
 	*id = oc->nr_stacks++;
 	oc->st.stacks = oc->nr_stacks;
@@ -343,7 +345,8 @@ int pulse_offcpu__flush(struct pulse_offcpu *oc)
 {
 	int ret = 0;
 
-	qsort(oc->queue, oc->nr_queue, sizeof(*oc->queue), ev_cmp);
+	if (oc->nr_queue)
+		qsort(oc->queue, oc->nr_queue, sizeof(*oc->queue), ev_cmp);
 	for (size_t i = 0; i < oc->nr_queue && !ret; i++)
 		ret = account(oc, &oc->queue[i]);
 	oc->nr_queue = 0;
@@ -417,7 +420,8 @@ int pulse_offcpu__write(struct pulse_offcpu *oc, const struct perf_event_attr *a
 			buf[n++] = e->total;
 		if (type & PERF_SAMPLE_CALLCHAIN) {
 			buf[n++] = s->nr;
-			memcpy(&buf[n], ips, s->nr * sizeof(__u64));
+			if (s->nr)
+				memcpy(&buf[n], ips, s->nr * sizeof(__u64));
 			n += s->nr;
 		}
 		if (type & PERF_SAMPLE_CGROUP)
