@@ -97,6 +97,16 @@ test_expect_success ROOT,TRACEFS 'the workloads children (inherit: the shell wai
 	grep -q "wait_short$" rows4
 '
 
+test_expect_success ROOT,TRACEFS '--no-inherit: the command alone; beside a user sched_switch event' '
+	record_ok rec6.err --off-cpu -i -o ni.data -- sh -c "\"$WL/offcpu\" 20; \"$WL/offcpu\" 20" &&
+	pulse script -i ni.data -F pid,event >nis &&
+	test "$(awk "\$2 == \"offcpu-time:\" { print \$1 }" nis | sort -u | wc -l)" = 1 &&
+	record_ok rec7.err --off-cpu -g -e sched:sched_switch -o ss.data -- "$WL/offcpu" 20 &&
+	pulse script -i ss.data -F event >sss &&
+	test "$(grep -c "offcpu-time:" sss)" = 2 &&
+	test "$(grep -c "sched:sched_switch:" sss)" -ge 4
+'
+
 test_expect_success ROOT,TRACEFS 'system wide' '
 	record_ok rec5.err --off-cpu -g -a -o a.data -- "$WL/offcpu" 50 &&
 	pulse report -i a.data --stdio --sort comm,sym --children 2>/dev/null >ra &&
