@@ -118,26 +118,17 @@ tsan:
 # rule, so that splitting a file never breaks the link.
 FUZZ_CC ?= clang
 FUZZ_SRCS := $(LIB_SRCS)
-fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt build-fuzz/fuzz-convert
+fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt build-fuzz/fuzz-convert \
+	build-fuzz/fuzz-offcpu
 
-build-fuzz/fuzz-reader: tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
+# the reader, the AUX records and dumpers, data convert --to-json, the
+# off-CPU bookkeeping: each target is one tests/fuzz/fuzz-NAME.c on the
+# whole library (fuzz-pt below, on the decoder's walk alone, is its own rule)
+build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
-		-o $@ tests/fuzz/fuzz-reader.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
-
-build-fuzz/fuzz-aux: tests/fuzz/fuzz-aux.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
-	@mkdir -p build-fuzz
-	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
-		-o $@ tests/fuzz/fuzz-aux.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
-
-# pulse data convert --to-json on an in-memory file
-build-fuzz/fuzz-convert: tests/fuzz/fuzz-convert.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
-	@mkdir -p build-fuzz
-	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
-		-o $@ tests/fuzz/fuzz-convert.c $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
+		-o $@ $< $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
 
 # the Intel PT decoder's walk on arbitrary trace bytes
 build-fuzz/fuzz-pt: tests/fuzz/fuzz-pt.c $(wildcard lib/aux/pt-*.c lib/aux/pt-*.h)

@@ -12,3 +12,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/stat-start.sh"
 "$dir/stat-interval.sh"
 "$dir/aux-capture.sh"
+"$dir/offcpu.sh"

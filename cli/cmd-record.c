@@ -235,6 +235,7 @@ static const struct option record_options[] = {
 		   "commands: enable, disable, snapshot, stop, ping; 'ack\\n' on ack"),
 	OPT_CALLBACK_OPTARG(0, "threads", NULL, "spec",
 			    "reader threads: cpu, core, package, numa or masks (perf's directory)", threads_opt),
+	OPT_BOOLEAN(0, "off-cpu", &record_off_cpu, "Enable off-cpu analysis"),
 	OPT_CALLBACK_NOOPT(0, "crash-snapshot", NULL,
 			   "a last snapshot when the command fails (default with -M)", flight_crash_opt),
 	OPT_END(),
@@ -325,6 +326,8 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		}
 	}
 	ret = record_aux_setup(&evlist, &o);
+	if (!ret)
+		ret = record_offcpu_setup(&evlist, &o);
 	if (ret)
 		goto out_lists;
 	if (!output_name)
@@ -478,6 +481,7 @@ int cmd_record(int argc, const char **argv)
 	free(argv_self);
 	pulse_evlist__exit(&evlist);
 	record_flight_exit();
+	record_offcpu_exit();
 	free(windows);
 	record_signals_raise();
 	return ret;

@@ -73,6 +73,11 @@ int record_threads_outputs(struct pulse_record_opts *o, struct pulse_record_outp
 			   bool flight);
 void record_threads_exit(bool flight);
 
+/* cli/record-offcpu.c: --off-cpu; setup: 0 or an exit status after an error: line */
+extern bool record_off_cpu;
+int record_offcpu_setup(struct pulse_evlist *evlist, struct pulse_record_opts *o);
+void record_offcpu_exit(void);
+
 /* cli/record-flight.c: the flight recorder's options and lines */
 struct option;
 struct pulse_flight;

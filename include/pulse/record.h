@@ -125,6 +125,14 @@ struct pulse_record_opts {
 	__u64 auxtrace_snapshot_size;	/* -S SIZE: bytes a snapshot takes; 0: the whole area */
 	__u64 aux_sample_size;		/* --aux-sample: PERF_SAMPLE_AUX bytes; 0: none */
 	volatile sig_atomic_t *aux_snapshot;	/* -S: set (SIGUSR2): take an AUX snapshot */
+	/*
+	 * --off-cpu: @offcpu_event is perf's offcpu-time event, in @evlist;
+	 * @offcpu_switch a parsed sched:sched_switch (not in @evlist, borrowed)
+	 * that the recorder opens, reads and consumes to make its samples
+	 * (lib/record/offcpu.c); both NULL without --off-cpu
+	 */
+	struct pulse_evsel *offcpu_event;
+	struct pulse_evsel *offcpu_switch;
 };
 
 struct pulse_record_stats {

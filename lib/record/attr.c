@@ -21,9 +21,12 @@
  *    events wait for the recorder to enable them after the delay;
  *  - the side-band bits (mmap, comm, task, mmap2, comm_exec, ksymbol,
  *    bpf_event) on the tracking event only;
+ *  - --off-cpu's offcpu-time: perf's attr (BPF_OUTPUT, freq 1, period 1,
+ *    CALLCHAIN), its sample_type masked with OFFCPU_SAMPLE_TYPES;
  *  - an AUX area event (intel_pt//): period 1, no frequency, CPU; with
  *    --aux-sample the other members of its group get PERF_SAMPLE_AUX.
  */
+#include <pulse/offcpu.h>
 #include <pulse/record.h>
 
 #define DEFAULT_FREQ 4000
@@ -152,5 +155,9 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 			a->ksymbol = a->bpf_event = 1;
 		}
 		config_group(e, a);
+		/* perf 6.1's evsel__config(): the offcpu-time event keeps OFFCPU_SAMPLE_TYPES */
+		if (e == o->offcpu_event)
+			a->sample_type = (a->sample_type | PERF_SAMPLE_CALLCHAIN) &
+					 PULSE_OFFCPU_SAMPLE_TYPES;
 	}
 }

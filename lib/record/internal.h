@@ -44,6 +44,8 @@ struct rec_reader {
 };
 
 struct rec_aux;
+struct rec_offcpu;
+struct epoll_event;
 
 struct rec {
 	const struct pulse_record_opts *opts;
@@ -89,6 +91,7 @@ struct rec {
 	int nr_polled;			/* event fds in epoll, not yet hung up */
 	bool child_done;
 	struct rec_aux *aux;		/* AUX area tracing (aux.c), NULL without an AUX event */
+	struct rec_offcpu *offcpu;	/* --off-cpu (offcpu.c), NULL without it */
 };
 
 static inline bool is_system_wide(const struct pulse_record_opts *o)
@@ -151,6 +154,13 @@ static inline bool rec_aux_snapshot_mode(const struct rec *r)
 {
 	return r->aux && r->opts->auxtrace_snapshot;
 }
+/* offcpu.c: --off-cpu, the hidden sched_switch event and its rings */
+int rec_offcpu_open(struct rec *r);
+bool rec_offcpu_event(struct rec *r, const struct epoll_event *ev);
+bool rec_offcpu_storm(const struct rec *r);
+int rec_offcpu_drain(struct rec *r);
+int rec_offcpu_write(struct rec *r);
+void rec_offcpu_cleanup(struct rec *r);
 /* record-synth.c */
 int rec_synthesize(struct rec *r);
 int rec_write_lost_samples(struct rec *r);

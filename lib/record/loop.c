@@ -43,7 +43,8 @@ int rec_drain_all(struct rec *r)
 		ret = pulse_record_pump__drain(r->pump);
 	if (ret)
 		return rec_write_err(r, ret);
-	return rec_aux_drain(r);
+	ret = rec_offcpu_drain(r);
+	return ret ? ret : rec_aux_drain(r);
 }
 
 /* Take @fd out of the epoll set if it has hung up (its task is gone). */
@@ -119,7 +120,8 @@ int rec_main_loop(struct rec *r)
 		bool storm = (!o->overwrite &&
 			      pulse_record_pump__pass_bytes(r->pump) >= STORM_BYTES) ||
 			     (r->track_pump &&
-			      pulse_record_pump__pass_bytes(r->track_pump) >= STORM_BYTES);
+			      pulse_record_pump__pass_bytes(r->track_pump) >= STORM_BYTES) ||
+			     rec_offcpu_storm(r);
 		__u64 due = toggle_at(r, r->next_toggle), t = now_ns();
 		int timeout = storm ? 1 : 200;
 		int n;
@@ -146,6 +148,8 @@ int rec_main_loop(struct rec *r)
 					return 0;
 				continue;
 			}
+			if (rec_offcpu_event(r, &evs[i]))
+				continue;
 			if (evs[i].data.u64 == REC_SIZE_WAKE) {
 				__u64 v;
 

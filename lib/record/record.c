@@ -179,6 +179,7 @@ static void rec_cleanup(struct rec *r)
 {
 	rec_readers_cleanup(r);
 	rec_aux_cleanup(r);
+	rec_offcpu_cleanup(r);
 	for (int c = 0; r->maps && c < r->nr_cpus; c++)
 		pulse_mmap__munmap(&r->maps[c]);
 	for (int c = 0; r->track_maps && c < r->nr_cpus; c++)
@@ -300,6 +301,8 @@ int pulse_record__run(const struct pulse_record_opts *o, struct pulse_record_sta
 	}
 	memcpy(stats->cpu_of, r.cpus, r.nr_cpus * sizeof(int));
 	ret = mmap_events(&r);
+	if (!ret)
+		ret = rec_offcpu_open(&r);
 	if (!ret)
 		ret = rec_aux_map(&r, o->tracking_output ? TRACK_MMAP_PAGES :
 					  o->mmap_pages ? o->mmap_pages : default_pages(&r));
@@ -455,6 +458,8 @@ out_finish:
 
 		if (!stats->disk_full && (ret2 = rec_drain_all(&r)) == 0)
 			ret2 = rec_write_lost_samples(&r);
+		if (!ret2 && !stats->disk_full)
+			ret2 = rec_offcpu_write(&r);
 		if (!ret)
 			ret = ret2;
 	}

@@ -1,13 +1,13 @@
 #!/bin/bash
 # Runs the reader's libFuzzer target for SECONDS (default 60) on a corpus
 # (then the Intel PT decoder's, fuzz-pt, as long; pulse data convert's,
-# fuzz-convert, a third as long on the same corpus),
+# fuzz-convert, and the off-CPU bookkeeping's, fuzz-offcpu, a third as long),
 # seeded from the golden perf 6.1 files and pulse-mkdata variants of them
 # (byte-swapped, AUXTRACE, pipe mode); then the AUX dump's target
 # (fuzz-aux: Intel PT packets and report -D of AUX records) for a third of
 # that on files made by pulse-mkaux. Exits 77 when clang's libFuzzer is
 # not available, 0 when no crash was found, 1 otherwise (the crashing
-# input is left in build-fuzz/ as crash-*).
+# input is left in build-fuzz/ as NAME-crash-*).
 #   tests/fuzz/run-fuzz.sh [SECONDS] [extra libFuzzer options]
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -23,6 +23,22 @@ if ! ${FUZZ_CC:-clang} -fsanitize=fuzzer,address,undefined -o "$probe/t" "$probe
 	exit 77
 fi
 make --no-print-directory fuzz >/dev/null || exit 1
+
+# run_target NAME SECONDS CORPUS MAX_LEN [libFuzzer options]: build-fuzz/NAME
+# on CORPUS; its log in build-fuzz/NAME.log, a crash as build-fuzz/NAME-crash-*
+run_target() {
+	local name=$1 t=$2 dir=$3 max=$4 rc
+	shift 4
+	"$out/$name" -max_total_time="$t" -max_len="$max" -rss_limit_mb=1024 -timeout=10 \
+		-artifact_prefix="$out/$name-" -print_final_stats=1 "$@" "$dir" 2>"$out/$name.log"
+	rc=$?
+	tail -5 "$out/$name.log"
+	if [ $rc -ne 0 ]; then
+		echo "$name: FAILED (exit $rc); see $out/$name.log and $out/$name-crash-*"
+		exit 1
+	fi
+	echo "$name: no crash in ${t}s"
+}
 
 corpus=$out/corpus-reader
 mkdir -p "$corpus"
@@ -44,28 +60,11 @@ if make --no-print-directory build/tools/pulse-mkstat >/dev/null 2>&1; then
 	build/tools/pulse-mkstat -p "$corpus/stat-pipe.data" task-clock=5/10/5 2>/dev/null
 fi
 
-# -rss_limit_mb: the reader's memory is bounded by its input
-"$out/fuzz-reader" -max_total_time="$secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
-	-artifact_prefix="$out/" -print_final_stats=1 "$@" "$corpus" 2>"$out/fuzz.log"
-rc=$?
-tail -15 "$out/fuzz.log"
-if [ $rc -ne 0 ]; then
-	echo "fuzz: FAILED (exit $rc); see $out/fuzz.log and $out/crash-*"
-	exit 1
-fi
-echo "fuzz: no crash in ${secs}s"
+# -rss_limit_mb (in run_target): the reader's memory is bounded by its input
+run_target fuzz-reader "$secs" "$corpus" 65536 "$@"
 
 # pulse data convert --to-json (tests/fuzz/fuzz-convert.c) on the reader's corpus, a third as long
-conv_secs=$(( secs / 3 + 1 ))
-"$out/fuzz-convert" -max_total_time="$conv_secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
-	-artifact_prefix="$out/convert-" -print_final_stats=1 "$@" "$corpus" 2>"$out/fuzz-convert.log"
-rc=$?
-tail -5 "$out/fuzz-convert.log"
-if [ $rc -ne 0 ]; then
-	echo "fuzz-convert: FAILED (exit $rc); see $out/fuzz-convert.log and $out/convert-crash-*"
-	exit 1
-fi
-echo "fuzz-convert: no crash in ${conv_secs}s"
+run_target fuzz-convert $(( secs / 3 + 1 )) "$corpus" 65536 "$@"
 
 # the AUX dump: intel_pt files of each AUXTRACE_INFO size, pipe mode, other PMUs
 aux_secs=$(( secs / 3 + 1 ))
@@ -83,15 +82,7 @@ if make --no-print-directory build/tools/pulse-mkaux >/dev/null 2>&1; then
 	$mk -x past "$acorpus/past.data" && $mk -t 2 -w 6 -a "$acorpus/bts.data" ||
 		echo "fuzz: pulse-mkaux failed; the AUX corpus is short"
 fi
-"$out/fuzz-aux" -max_total_time="$aux_secs" -max_len=65536 -rss_limit_mb=1024 -timeout=10 \
-	-artifact_prefix="$out/aux-" -print_final_stats=1 "$@" "$acorpus" 2>"$out/fuzz-aux.log"
-rc=$?
-tail -5 "$out/fuzz-aux.log"
-if [ $rc -ne 0 ]; then
-	echo "fuzz-aux: FAILED (exit $rc); see $out/fuzz-aux.log and $out/aux-crash-*"
-	exit 1
-fi
-echo "fuzz-aux: no crash in ${aux_secs}s"
+run_target fuzz-aux "$aux_secs" "$acorpus" 65536 "$@"
 
 # the Intel PT decoder (tests/fuzz/fuzz-pt.c): seeded with the traces of
 # pulse-mkpt's recordings (a parameter byte, then the bytes from the first PSB)
@@ -108,12 +99,9 @@ if make --no-print-directory build/tools/pulse-mkpt build/workloads/pt-loop >/de
 	done
 	rm -f "$ptc/x.data"
 fi
-"$out/fuzz-pt" -max_total_time="$secs" -max_len=8192 -rss_limit_mb=1024 -timeout=10 \
-	-artifact_prefix="$out/" -print_final_stats=1 "$ptc" 2>"$out/fuzz-pt.log"
-rc=$?
-tail -5 "$out/fuzz-pt.log"
-if [ $rc -ne 0 ]; then
-	echo "fuzz-pt: FAILED (exit $rc); see $out/fuzz-pt.log and $out/crash-*"
-	exit 1
-fi
-echo "fuzz-pt: no crash in ${secs}s"
+run_target fuzz-pt "$secs" "$ptc" 8192
+
+# the off-CPU bookkeeping (tests/fuzz/fuzz-offcpu.c) on records libFuzzer
+# makes up from nothing, a third as long
+mkdir -p "$out/corpus-offcpu"
+run_target fuzz-offcpu $(( secs / 3 + 1 )) "$out/corpus-offcpu" 8192
