@@ -72,7 +72,7 @@ static int walk_insn(struct pt_decoder *d, struct pt_insn_info *insn, uint64_t i
 		int cnt = d->no_progress++;
 
 		d->state.from_ip = d->ip;
-		d->ip += insn->length + insn->rel;
+		d->ip += (int64_t)insn->length + insn->rel;
 		d->state.to_ip = d->ip;
 		err = PT_RETURN;
 		/* stuck in a loop that consumes no packet: there must be a jump */
@@ -275,7 +275,7 @@ int pt_dec__walk_tnt(struct pt_decoder *d)
 			if (d->tnt.payload & BIT63) {
 				d->tnt.payload <<= 1;
 				d->state.from_ip = d->ip;
-				d->ip += insn.length + insn.rel;
+				d->ip += (int64_t)insn.length + insn.rel;
 				d->state.to_ip = d->ip;
 				return 0;
 			}

@@ -29,6 +29,13 @@ make --no-print-directory fuzz >/dev/null || exit 1
 run_target() {
 	local name=$1 t=$2 dir=$3 max=$4 rc
 	shift 4
+	# the inputs that once crashed it (tests/fuzz/regress/NAME/) first
+	if [ -d "tests/fuzz/regress/$name" ] &&
+		! "$out/$name" tests/fuzz/regress/"$name"/* >"$out/$name.log" 2>&1; then
+		tail -5 "$out/$name.log"
+		echo "$name: FAILED on tests/fuzz/regress/$name (a crash came back)"
+		exit 1
+	fi
 	"$out/$name" -max_total_time="$t" -max_len="$max" -rss_limit_mb=1024 -timeout=10 \
 		-artifact_prefix="$out/$name-" -print_final_stats=1 "$@" "$dir" 2>"$out/$name.log"
 	rc=$?
