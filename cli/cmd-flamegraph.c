@@ -224,8 +224,11 @@ static int write_svg(struct pulse_flame *flame, const char *output,
 		fchmod(fd, 0666 & ~mask);
 	}
 	err = pulse_flame__write_svg(flame, fp, sopts, merged);
+	/* a failed write says why again when flushed (EFBIG, ENOSPC), not only EIO */
+	if (fflush(fp) && (!err || err == -EIO))
+		err = errno ? -errno : -EIO;
 	if (fclose(fp) && !err)
-		err = -errno ? -errno : -EIO;
+		err = errno ? -errno : -EIO;
 	if (!err && rename(tmp, output))
 		err = -errno;
 	if (!err) {
