@@ -4,10 +4,10 @@
  * tree by frame name, laid out and written as one self-contained
  * interactive SVG in the manner of Brendan Gregg's flamegraph.pl.
  *
- *  lib/flame/flame.c    the tree: nodes by (parent, name), stacks added
+ *  lib/flame/flame.c    the tree: nodes by (parent, name), stacks added,
+ *                       a second tree's totals on the first's paths (--diff)
  *  lib/flame/report.c   the stacks of a report's hist entries and their
  *                       callchain trees (what `report -g folded` prints)
- *  lib/flame/diff.c     a second tree's shares on the first's frames
  *  lib/flame/svg.c      layout, minimum width, colours, the SVG itself
  *  lib/flame/svg-js.c   the script inside it: zoom, search, tooltips
  *
