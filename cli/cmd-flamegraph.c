@@ -56,8 +56,9 @@ static bool event_is(const char *name, const char *want)
 }
 
 /* the event to draw: -e's, else the first with samples (warned when there are more) */
-static int pick_event(const struct fg *o, struct pulse_report *rep, const char *input,
-		      char *name, size_t size)
+static int pick_event(const struct fg *o, struct pulse_report *rep,
+		      const struct pulse_flame_stacks *st, const char *input, char *name,
+		      size_t size)
 {
 	int found = -1, with_samples = 0;
 
@@ -65,7 +66,7 @@ static int pick_event(const struct fg *o, struct pulse_report *rep, const char *
 		char buf[256];
 		const char *ev = pulse_session__event_name(rep->session, i, buf, sizeof(buf));
 
-		if (!rep->hists[i].nr_samples)
+		if (!(st ? pulse_flame_stacks__nr_samples(st, i) : rep->hists[i].nr_samples))
 			continue;
 		with_samples++;
 		if (found < 0 && (!o->event || event_is(ev, o->event))) {
@@ -92,6 +93,7 @@ static int load(const struct fg *o, const char *input, struct fg_input *in)
 	struct pulse_flame_report_opts ropts = { .sz = sizeof(ropts), .prefix = true };
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	struct pulse_session *session = NULL;
+	struct pulse_flame_stacks *st = NULL;
 	const char *bad = NULL;
 	size_t bad_len = 0;
 	struct pulse_report rep;
@@ -145,6 +147,11 @@ static int load(const struct fg *o, const char *input, struct fg_input *in)
 		goto out;
 	ret = 1;
 	pulse_report__setup_callchains(&rep, 0, false);
+	/* the stacks without report's entries and trees, when they are the same */
+	if (pulse_flame_stacks__usable(&rep) && pulse_flame_stacks__new(&st, &rep, &ropts)) {
+		error("out of memory");
+		goto out;
+	}
 	if (o->kallsyms) {
 		sym_opts.kallsyms = o->kallsyms;
 		sym_opts.kallsyms_given = true;
@@ -166,12 +173,13 @@ static int load(const struct fg *o, const char *input, struct fg_input *in)
 		data_warn_damage(rep.d);
 		data_warn_lost(pulse_report__nr_lost(&rep), rep.nr_samples);
 	}
-	idx = pick_event(o, &rep, input, in->event, sizeof(in->event));
+	idx = pick_event(o, &rep, st, input, in->event, sizeof(in->event));
 	if (idx < 0)
 		goto out;
 	err = pulse_flame__new(&in->flame);
 	if (!err)
-		err = pulse_flame__add_report(in->flame, &rep, idx, &ropts);
+		err = st ? pulse_flame__add_stacks(in->flame, st, idx) :
+			   pulse_flame__add_report(in->flame, &rep, idx, &ropts);
 	if (err) {
 		error("cannot make the flame graph of '%s': %s", input, strerror(-err));
 		goto out;
@@ -185,6 +193,7 @@ static int load(const struct fg *o, const char *input, struct fg_input *in)
 	ret = 0;
 out:
 	pulse_report__exit(&rep);
+	pulse_flame_stacks__delete(st);
 	pulse_session__delete(session);
 	return ret;
 }

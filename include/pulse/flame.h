@@ -8,6 +8,7 @@
  *                       a second tree's totals on the first's paths (--diff)
  *  lib/flame/report.c   the stacks of a report's hist entries and their
  *                       callchain trees (what `report -g folded` prints)
+ *  lib/flame/stacks.c   the same stacks straight from report's walk
  *  lib/flame/svg.c      layout, minimum width, colours, the SVG itself
  *  lib/flame/svg-js.c   the script inside it: zoom, search, tooltips
  *
@@ -96,12 +97,52 @@ struct pulse_flame_report_opts {
  * pulse_flame__add_report - the stacks of event @idx's hist entries after
  * pulse_report__process() (--no-children, caller order): each callchain
  * tree node's samples on its path, the frames as `report -g folded` names
- * them (an unresolved one "[unknown]"); an entry without a tree one frame,
- * its symbol. Entries a filter hid are left out.
+ * them (an unresolved one "[unknown]"); an entry of an event without
+ * callchains one frame, its symbol (an entry whose chains were all empty
+ * none, as folded prints none). Entries a filter hid are left out.
  * Return: 0, -ENOMEM, -E2BIG, -EINVAL for a bad @opts.
  */
 int pulse_flame__add_report(struct pulse_flame *f, struct pulse_report *rep, size_t idx,
 			    const struct pulse_flame_report_opts *opts);
+
+/*
+ * The stacks straight from report's walk (lib/flame/stacks.c), the same
+ * ones pulse_flame__add_report() finds in the hist entries, without the
+ * entries and their callchain trees: pulse_flame_stacks__new() after
+ * pulse_report__setup_callchains() sets the report's sink; after
+ * pulse_report__process(), pulse_flame__add_stacks() makes an event's
+ * stacks a tree of names. Only when pulse_flame_stacks__usable().
+ */
+struct pulse_flame_stacks;
+struct pulse_addr_loc;
+struct pulse_cc_loc;
+
+/* Return: 0, -ENOMEM, -EINVAL for a bad @opts; *@out is NULL on failure. */
+int pulse_flame_stacks__new(struct pulse_flame_stacks **out, struct pulse_report *rep,
+			    const struct pulse_flame_report_opts *opts);
+void pulse_flame_stacks__delete(struct pulse_flame_stacks *st);
+
+/*
+ * Are @rep's stacks the sink's? Not with the filters that hide entries
+ * (an entry hidden by its first sample hides the later ones), -U, the
+ * parent key, nor the pid and tid keys (their frame is the entry's comm).
+ */
+bool pulse_flame_stacks__usable(const struct pulse_report *rep);
+
+/* The report's sink (struct pulse_report's @sink): one sample of event @idx. */
+int pulse_flame_stacks__sample(void *arg, size_t idx, const struct pulse_addr_loc *al,
+			       const struct pulse_cc_loc *chain, size_t nr, bool chained);
+
+/* Samples of event @idx given to the sink (entries' nr_samples). */
+uint64_t pulse_flame_stacks__nr_samples(const struct pulse_flame_stacks *st, size_t idx);
+
+/**
+ * pulse_flame__add_stacks - event @idx's stacks into @f, frames named as
+ * pulse_flame__add_report() names them
+ * Return: 0, -ENOMEM, -E2BIG.
+ */
+int pulse_flame__add_stacks(struct pulse_flame *f, const struct pulse_flame_stacks *st,
+			    size_t idx);
 
 struct pulse_flame_svg_opts {
 	size_t sz;		/* sizeof(struct pulse_flame_svg_opts) */

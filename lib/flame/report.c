@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pulse/data.h>
 #include <pulse/report.h>
 #include "flame-int.h"
 
@@ -114,13 +115,19 @@ static int prefix(struct walk *w, const struct pulse_hists *h, const struct puls
 int pulse_flame__add_report(struct pulse_flame *f, struct pulse_report *rep, size_t idx,
 			    const struct pulse_flame_report_opts *opts)
 {
+	const struct perf_event_attr *attr;
 	struct pulse_hists *h;
+	bool chains;
 	struct walk *w;
 	int err = 0;
 
 	if (!opts || opts->sz < sizeof(*opts) || idx >= rep->nr_hists)
 		return -EINVAL;
 	h = &rep->hists[idx];
+	/* the event's samples took report's chain path (report__add()) */
+	attr = pulse_data__attr(rep->d, idx);
+	chains = rep->chains && ((attr && attr->sample_type & PERF_SAMPLE_CALLCHAIN) ||
+				 rep->pt_chain_nr);
 	err = pulse_hists__finish_trees(h);
 	if (err)
 		return err;
@@ -143,6 +150,12 @@ int pulse_flame__add_report(struct pulse_flame *f, struct pulse_report *rep, siz
 			err = walk_node(w, &e->callchain->node, cur);
 			continue;
 		}
+		/*
+		 * an entry of chains without a tree: all its samples' chains
+		 * were empty, which a tree does not take, nor folded prints
+		 */
+		if (chains)
+			continue;
 		/* no chain: the sampled function alone, as perf's folded output */
 		{
 			const char *name = frame_name(w, e->sym);
