@@ -9,9 +9,13 @@
  * once per trie node at the end (pulse_flame__add_stacks()), when equal
  * names on different symbols merge as `report -g folded` lines do.
  *
- * Consecutive samples mostly share their outer frames (caller order): the
- * previous sample's path is kept, and the common part of the next one is
- * taken from it without a hash lookup.
+ * A thread's consecutive samples mostly share their outer frames (caller
+ * order), but threads take turns: the last path of each of a few threads
+ * (by tid) is kept, and the common part of the thread's next sample is
+ * taken from it without looking at the trie (13 M frames, 2.4 M with one
+ * path for all threads, 10.6 M). Any path is a valid start: equal frames
+ * from an event's root are the same nodes. A node's hint (its last child)
+ * then saves most hash lookups below.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -45,15 +49,22 @@ struct stk_path {
 	uint32_t node;
 };
 
+/* a path and its room */
+struct stk_buf {
+	struct stk_path *p;
+	size_t nr, alloc;
+};
+
+#define STK_THREADS 64		/* paths kept, by tid */
+
 struct pulse_flame_stacks {
 	struct pulse_flame *names;	/* interns the --sort frames' text */
 	struct stk_node *nodes;		/* node 0: above the events' roots */
 	size_t nr, alloc;
 	uint32_t *index;		/* (parent, type, key) -> node + 1; 0 empty */
 	size_t slots;			/* a power of two */
-	struct stk_path *path;		/* the previous sample's */
-	size_t path_nr, path_alloc;
-	struct stk_path *cur;		/* this sample's, being made */
+	struct stk_buf path[STK_THREADS];	/* a thread's last sample's */
+	struct stk_buf cur;		/* this sample's, being made */
 	enum pulse_sort_key keys[PULSE_SORT_MAX_KEYS];	/* those that make frames */
 	size_t nr_keys;
 	uint64_t *samples;		/* per event */
@@ -184,8 +195,9 @@ void pulse_flame_stacks__delete(struct pulse_flame_stacks *st)
 		return;
 	free(st->nodes);
 	free(st->index);
-	free(st->path);
-	free(st->cur);
+	for (size_t i = 0; i < STK_THREADS; i++)
+		free(st->path[i].p);
+	free(st->cur.p);
 	free(st->samples);
 	pulse_flame__delete(st->names);
 	free(st);
@@ -210,21 +222,17 @@ uint64_t pulse_flame_stacks__nr_samples(const struct pulse_flame_stacks *st, siz
 	return idx < st->nr_events ? st->samples[idx] : 0;
 }
 
-static int path_reserve(struct pulse_flame_stacks *st, size_t nr)
+static int path_reserve(struct stk_buf *b, size_t nr)
 {
-	struct stk_path *p, *c;
+	struct stk_path *p;
 
-	if (nr <= st->path_alloc)
+	if (nr <= b->alloc)
 		return 0;
-	p = realloc(st->path, nr * sizeof(*p));
+	p = realloc(b->p, nr * sizeof(*p));
 	if (!p)
 		return -ENOMEM;
-	st->path = p;
-	c = realloc(st->cur, nr * sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	st->cur = c;
-	st->path_alloc = nr;
+	b->p = p;
+	b->alloc = nr;
 	return 0;
 }
 
@@ -268,18 +276,20 @@ int pulse_flame_stacks__sample(void *arg, size_t idx, const struct pulse_addr_lo
 	struct pulse_flame_stacks *st = arg;
 	size_t n = 0, same = 0;
 	uint32_t cur = 0;
+	struct stk_buf *last, tmp;
 	struct stk_path *p;
 	int err;
 
 	err = count_sample(st, idx);
 	if (!err)
-		err = path_reserve(st, 1 + st->nr_keys + (chained ? nr : 1));
+		err = path_reserve(&st->cur, 1 + st->nr_keys + (chained ? nr : 1));
 	if (err)
 		return err;
 	/* report's tree takes no empty chain (perf's callchain_append()) */
 	if (chained && !nr)
 		return 0;
-	p = st->cur;
+	last = &st->path[(uint32_t)al->thread->tid * 0x9e3779b1U >> 26];
+	p = st->cur.p;
 	p[n].type = STK_EVENT;
 	p[n++].key = idx;
 	for (size_t k = 0; k < st->nr_keys; k++, n++) {
@@ -302,25 +312,25 @@ int pulse_flame_stacks__sample(void *arg, size_t idx, const struct pulse_addr_lo
 		frame(&p[n++], chain[i].sym, chain[i].level);
 
 	/* the previous sample's nodes as far as the frames are the same */
-	while (same < n && same < st->path_nr && st->path[same].key == p[same].key &&
-	       st->path[same].type == p[same].type)
+	while (same < n && same < last->nr && last->p[same].key == p[same].key &&
+	       last->p[same].type == p[same].type) {
+		p[same].node = last->p[same].node;
 		same++;
+	}
 	if (same)
-		cur = st->path[same - 1].node;
-	for (size_t i = 0; i < same; i++)
-		p[i].node = st->path[i].node;
+		cur = p[same - 1].node;
 	for (size_t i = same; i < n; i++) {
 		cur = get_child(st, cur, p[i].type, p[i].key);
-		if (!cur) {
-			st->path_nr = 0;
+		if (!cur)
 			return st->nr >= UINT32_MAX - 1 ? -E2BIG : -ENOMEM;
-		}
 		p[i].node = cur;
 	}
 	st->nodes[cur].self++;
-	st->cur = st->path;
-	st->path = p;
-	st->path_nr = n;
+	/* this sample's path is the thread's last, its old room the next one's */
+	st->cur.nr = n;
+	tmp = *last;
+	*last = st->cur;
+	st->cur = tmp;
 	return 0;
 }
 
