@@ -101,6 +101,19 @@ struct pulse_report {
 	struct pulse_report_threads threads;	/* -T: set .on; the walk fills the rest */
 	struct pulse_report_group group;	/* set .want; pulse_report__fprintf() the rest */
 	FILE *progress_fp;		/* where the progress bar goes (a terminal), or NULL */
+	/*
+	 * Instead of the hists: each sample that passed the filters, resolved,
+	 * given to @sink (lib/flame builds one tree straight from them, far
+	 * cheaper than an entry and a callchain tree each). @chain is the
+	 * callchain in rep->cc's order when the sample takes the chain path
+	 * (@chained, perhaps with no frames), else NULL. No entries are made
+	 * and no pool is started: the filters that hide entries (--comms,
+	 * --pid, --tid, --dsos, --symbols) need entries, and their samples
+	 * are not given. Non-zero from @sink stops the walk.
+	 */
+	int (*sink)(void *arg, size_t idx, const struct pulse_addr_loc *al,
+		    const struct pulse_cc_loc *chain, size_t nr, bool chained);
+	void *sink_arg;
 	struct pulse_itrace_opts itrace;	/* --itrace (default_no_sample false: report's) */
 
 	/* ---- set up from the file: pulse_report__setup() and its helpers ---- */

@@ -183,6 +183,26 @@ static int report__add(struct pulse_report *rep, struct pulse_hists *h,
 	return pulse_hists__add(h, al, al->thread->comm, s->period);
 }
 
+/* rep->sink's sample: resolved as report__add() would, no entry made */
+static int report__sink(struct pulse_report *rep, struct pulse_hists *h, size_t idx,
+			const struct perf_event_attr *attr, const struct pulse_sample *s,
+			const struct pulse_addr_loc *al)
+{
+	bool chained = rep->chains && ((attr->sample_type & PERF_SAMPLE_CALLCHAIN) ||
+				       rep->pt_chain_nr);
+	int err = 0;
+
+	if (h->cur_filtered)
+		return 0;
+	/* report__filter_trace() resolved it for the parent */
+	if (chained && !rep->parent)
+		err = report__resolve_chain(rep, s);
+	if (err)
+		return err;
+	return rep->sink(rep->sink_arg, idx, al, chained ? rep->cursor.locs : NULL,
+			 chained ? rep->cursor.nr : 0, chained);
+}
+
 static int report__sample(struct pulse_report *rep, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
@@ -234,6 +254,8 @@ static int report__sample(struct pulse_report *rep, const struct perf_event_head
 	if (rep->branch.on)
 		return pulse_report_branch__sample(&rep->branch, rep->machine, idx, &s, &al,
 						   h->cur_filtered);
+	if (rep->sink)
+		return report__sink(rep, h, idx, attr, &s, &al);
 	if (rep->mem_keys) {
 		err = pulse_hist_mem__init(&mem, attr, &s, rep->machine,
 					   rec->misc & PERF_RECORD_MISC_CPUMODE_MASK, rep->mem_mode);

@@ -181,7 +181,7 @@ int pulse_report__setup(struct pulse_report *rep, struct pulse_session *s)
 	 * the samples' memory fields.
 	 */
 	/* the srcline key's texts are looked up and interned on this thread */
-	if (rep->chains && !rep->mem_keys && !rep->srclines) {
+	if (rep->chains && !rep->mem_keys && !rep->srclines && !rep->sink) {
 		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 		if (ncpu > 1 && pulse_hist_pool__new(&rep->pool, ncpu > 8 ? 8 : ncpu))
