@@ -30,6 +30,13 @@ int report_dump_raw(const char *input, FILE *out, int branch_mode) __attribute__
 /* cli/report-dump.c: --stats, the counts -D closes with (perf report --stats) */
 int report_stats(const char *input, FILE *out);
 
+/*
+ * cli/data-pprof.c: `pulse data convert --to-pprof @output [-i @input]
+ * [--force]` (@input NULL: perf.data); prints its own error and hint
+ * lines, returns the exit status. Weak: cmd-data.c checks for NULL.
+ */
+int data_convert_pprof(const char *input, const char *output, bool force) __attribute__((weak));
+
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);
 const char *hint_for_mmap_error(int err);

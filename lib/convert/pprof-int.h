@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The pprof converter's tables (lib/convert/pprof.c fills them during the
+ * walk, pprof-write.c writes them): ids are indexes + 1, as pprof wants
+ * nonzero ids, and string indexes point into one interned string table
+ * whose entry 0 is "".
+ */
+#ifndef PULSE_PPROF_INT_H
+#define PULSE_PPROF_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pulse/convert-pprof.h>
+#include <pulse/machine.h>
+
+/* An open-addressing table of (a, b) -> value; a key of (0, 0) is never stored. */
+struct pp_slot {
+	uint64_t a, b;		/* the key */
+	uint32_t val;		/* the value (an index) */
+};
+
+struct pp_map {
+	struct pp_slot *slots;	/* size slots, power of two */
+	size_t size;		/* slots */
+	size_t nr;		/* keys held */
+};
+
+struct pp_mapping {
+	struct pulse_dso *dso;	/* NULL: never (mapping 0 is "none") */
+	uint64_t start, limit;	/* the first map met of the DSO */
+	uint64_t offset;	/* its file offset (pgoff) */
+	uint32_t filename;	/* string index */
+	uint32_t build_id;	/* string index, 0: none */
+	bool has_lines;		/* a location of it got a source line */
+};
+
+struct pp_function {
+	uint32_t name;		/* string index */
+	uint32_t filename;	/* string index, 0: not known */
+};
+
+struct pp_location {
+	uint64_t address;	/* in the mapping's space */
+	uint32_t mapping;	/* id, 0: none */
+	uint32_t function;	/* id, 0: no symbol (no line written) */
+	int64_t line;		/* 0: not known */
+};
+
+/* A merged sample: a stack (location ids, leaf first) with its labels and values. */
+struct pp_sample {
+	uint64_t hash;		/* of everything below but the values */
+	uint32_t locs;		/* first location id in pprof.stack */
+	uint32_t nr_locs;	/* location ids */
+	int32_t pid, tid;	/* the "pid" and "tid" labels */
+	uint32_t comm;		/* string index: the "comm" label */
+	uint32_t column;	/* the value column its event adds to */
+	int64_t count;		/* samples merged */
+	int64_t value;		/* their periods */
+};
+
+/* One value column (an event, or events of the same name). */
+struct pp_column {
+	uint32_t type, unit;	/* string indexes */
+	int64_t period;		/* period_type's period, 0: not known */
+};
+
+struct pp_strings {
+	char **strs;		/* the table; strs[0] is "" */
+	bool *owned;		/* strs[i] was copied (freed with the table) */
+	size_t nr, alloc;
+	struct pp_map index;	/* (hash, 0) chains by probing: see pprof.c */
+};
+
+struct pprof {
+	struct pulse_session *session;
+	struct pulse_machine *machine;
+	struct pulse_srclines *srclines;
+	struct pp_strings strs;
+	struct pp_map frames;		/* (maps version, ip) -> location id */
+	struct pp_map loc_index;	/* (dso, address in it) -> location id */
+	struct pp_map func_index;	/* (symbol, 0) -> function id */
+	struct pp_map map_index;	/* (dso, 0) -> mapping id */
+	struct pp_map comm_index;	/* (interned comm, 0) -> string index */
+	struct pp_map sample_index;	/* (hash, 0) -> sample index + 1, probing on */
+	struct pp_mapping *mappings;
+	size_t nr_mappings, alloc_mappings;
+	struct pp_function *functions;
+	size_t nr_functions, alloc_functions;
+	struct pp_location *locations;
+	size_t nr_locations, alloc_locations;
+	struct pp_sample *samples;
+	size_t nr_samples, alloc_samples;
+	uint32_t *stack;		/* the samples' location ids, one run each */
+	size_t nr_stack, alloc_stack;
+	uint32_t *cur;			/* the sample being added: its location ids */
+	size_t alloc_cur;
+	struct pp_column *columns;	/* value columns; column 0 is "samples" */
+	size_t nr_columns;
+	uint32_t *attr_column;		/* per attr: its column */
+	size_t nr_attrs;
+	uint64_t first_time, last_time;	/* sample times seen */
+	int64_t opts_time;		/* time_nanos without CLOCK_DATA */
+	struct pulse_pprof_stats st;
+};
+
+int pp_map__init(struct pp_map *m, size_t size);
+void pp_map__exit(struct pp_map *m);
+/* The value of (a, b), or 0 when absent. */
+uint32_t pp_map__get(const struct pp_map *m, uint64_t a, uint64_t b);
+/* Set (a, b) to @val (nonzero). Return: 0 or -ENOMEM. */
+int pp_map__put(struct pp_map *m, uint64_t a, uint64_t b, uint32_t val);
+
+/* The index of @s in the string table, added (copied when @copy) if new; -ENOMEM < 0. */
+int64_t pp_strings__intern(struct pp_strings *t, const char *s, bool copy);
+
+/* pprof-write.c: the tables as a gzipped profile on @out. Return: 0, -ENOMEM, -EIO. */
+int pprof__write(struct pprof *p, FILE *out, const struct pulse_pprof_opts *opts);
+
+#endif

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pprof tables written as profile.proto, gzipped (pprof reads gzip or
+ * plain; the format document says gzip). Messages are packed by protoc-c's
+ * generated code one repeated element at a time and streamed through zlib:
+ * a Profile message is its fields one after another, in any order, and a
+ * repeated message field is simply the field once per element, so the
+ * samples never exist as one big message tree in memory. The scalar
+ * fields go as one Profile message holding only them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <pulse/convert-pprof.h>
+#include <pulse/data.h>
+#include <pulse/features.h>
+#include <pulse/session.h>
+#include "profile.pb-c.h"
+#include "convert/pprof-int.h"
+
+struct pw {
+	z_stream z;
+	FILE *out;
+	uint8_t *buf;		/* one packed message */
+	size_t alloc;
+	uint64_t bytes;		/* compressed bytes written */
+	unsigned char zbuf[1 << 16];
+};
+
+static int pw__deflate(struct pw *w, const void *data, size_t len, int flush)
+{
+	w->z.next_in = (Bytef *)data;
+	w->z.avail_in = len;
+	for (;;) {
+		size_t n;
+		int ret;
+
+		w->z.next_out = w->zbuf;
+		w->z.avail_out = sizeof(w->zbuf);
+		ret = deflate(&w->z, flush);
+		if (ret == Z_STREAM_ERROR)
+			return -EIO;
+		n = sizeof(w->zbuf) - w->z.avail_out;
+		if (n && fwrite(w->zbuf, 1, n, w->out) != n)
+			return -EIO;
+		w->bytes += n;
+		/* Z_FINISH: until the trailer is out; else until zlib took all */
+		if (flush == Z_FINISH ? ret == Z_STREAM_END : w->z.avail_out != 0)
+			return 0;
+	}
+}
+
+static size_t varint(uint8_t *p, uint64_t v)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		p[n++] = (uint8_t)v | 0x80;
+		v >>= 7;
+	}
+	p[n++] = (uint8_t)v;
+	return n;
+}
+
+/* Field @field (wire type 2) holding @len bytes at @data. */
+static int pw__bytes(struct pw *w, uint32_t field, const void *data, size_t len)
+{
+	uint8_t hdr[20];
+	size_t n = varint(hdr, (uint64_t)field << 3 | 2);
+	int err;
+
+	n += varint(hdr + n, len);
+	err = pw__deflate(w, hdr, n, Z_NO_FLUSH);
+	return err ? err : pw__deflate(w, data, len, Z_NO_FLUSH);
+}
+
+/* Field @field holding a packed @msg. */
+static int pw__msg(struct pw *w, uint32_t field, const ProtobufCMessage *msg)
+{
+	size_t len = protobuf_c_message_get_packed_size(msg);
+
+	if (len > w->alloc) {
+		size_t n = w->alloc ? w->alloc : 4096;
+		uint8_t *b;
+
+		while (n < len)
+			n *= 2;
+		b = realloc(w->buf, n);
+		if (!b)
+			return -ENOMEM;
+		w->buf = b;
+		w->alloc = n;
+	}
+	protobuf_c_message_pack(msg, w->buf);
+	return pw__bytes(w, field, w->buf, len);
+}
+
+static int write_header(struct pw *w, struct pprof *p)
+{
+	Perftools__Profiles__Profile prof = PERFTOOLS__PROFILES__PROFILE__INIT;
+	Perftools__Profiles__ValueType period_type = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	struct pulse_clock_data cd;
+	uint8_t hdr[128];
+	size_t len;
+	int err;
+
+	for (size_t c = 0; c < p->nr_columns; c++) {
+		Perftools__Profiles__ValueType vt = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+
+		vt.type = p->columns[c].type;
+		vt.unit = p->columns[c].unit;
+		err = pw__msg(w, 1, &vt.base);
+		if (err)
+			return err;
+	}
+	if (p->nr_columns > 1) {
+		/* pprof shows the default type: the first event's, weighed by period */
+		period_type.type = p->columns[1].type;
+		period_type.unit = p->columns[1].unit;
+		prof.period_type = &period_type;
+		prof.period = p->columns[1].period;
+		prof.default_sample_type = p->columns[1].type;
+	}
+	if (p->last_time > p->first_time)
+		prof.duration_nanos = p->last_time - p->first_time;
+	if (!pulse_data__clock_data(pulse_session__data(p->session), &cd) && p->first_time)
+		prof.time_nanos = cd.tod_ns + (p->first_time - cd.clockid_ns);
+	else if (p->opts_time)
+		prof.time_nanos = p->opts_time - prof.duration_nanos;
+	/* only scalars and a 2-field message: a handful of varints */
+	len = protobuf_c_message_get_packed_size(&prof.base);
+	if (len > sizeof(hdr))
+		return -EINVAL;
+	protobuf_c_message_pack(&prof.base, hdr);
+	return pw__deflate(w, hdr, len, Z_NO_FLUSH);
+}
+
+static int write_samples(struct pw *w, struct pprof *p, int64_t keys[3])
+{
+	Perftools__Profiles__Label labels[3], *lp[3];
+	uint64_t *ids = NULL;
+	int64_t *values = calloc(p->nr_columns, sizeof(*values));
+	size_t alloc = 0;
+	int err = values ? 0 : -ENOMEM;
+
+	for (int i = 0; i < 3; i++) {
+		perftools__profiles__label__init(&labels[i]);
+		labels[i].key = keys[i];
+		lp[i] = &labels[i];
+	}
+	for (size_t i = 0; i < p->nr_samples && !err; i++) {
+		Perftools__Profiles__Sample smp = PERFTOOLS__PROFILES__SAMPLE__INIT;
+		const struct pp_sample *e = &p->samples[i];
+
+		if (e->nr_locs > alloc) {
+			uint64_t *n = realloc(ids, e->nr_locs * sizeof(*ids));
+
+			if (!n) {
+				err = -ENOMEM;
+				break;
+			}
+			ids = n;
+			alloc = e->nr_locs;
+		}
+		for (size_t l = 0; l < e->nr_locs; l++)
+			ids[l] = p->stack[e->locs + l];
+		memset(values, 0, p->nr_columns * sizeof(*values));
+		values[0] = e->count;
+		values[e->column] += e->value;
+		labels[0].str = e->comm;
+		labels[1].num = e->pid;
+		labels[2].num = e->tid;
+		smp.n_location_id = e->nr_locs;
+		smp.location_id = ids;
+		smp.n_value = p->nr_columns;
+		smp.value = values;
+		smp.n_label = 3;
+		smp.label = lp;
+		err = pw__msg(w, 2, &smp.base);
+	}
+	free(ids);
+	free(values);
+	return err;
+}
+
+static int write_tables(struct pw *w, struct pprof *p)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < p->nr_mappings && !err; i++) {
+		Perftools__Profiles__Mapping m = PERFTOOLS__PROFILES__MAPPING__INIT;
+		const struct pp_mapping *e = &p->mappings[i];
+
+		m.id = i + 1;
+		m.memory_start = e->start;
+		m.memory_limit = e->limit;
+		m.file_offset = e->offset;
+		m.filename = e->filename;
+		m.build_id = e->build_id;
+		/* symbolized here: pprof must not look the addresses up again */
+		m.has_functions = true;
+		m.has_filenames = e->has_lines;
+		m.has_line_numbers = e->has_lines;
+		err = pw__msg(w, 3, &m.base);
+	}
+	for (size_t i = 0; i < p->nr_locations && !err; i++) {
+		Perftools__Profiles__Location loc = PERFTOOLS__PROFILES__LOCATION__INIT;
+		Perftools__Profiles__Line line = PERFTOOLS__PROFILES__LINE__INIT, *lp = &line;
+		const struct pp_location *e = &p->locations[i];
+
+		loc.id = i + 1;
+		loc.mapping_id = e->mapping;
+		loc.address = e->address;
+		if (e->function) {
+			line.function_id = e->function;
+			line.line = e->line;
+			loc.n_line = 1;
+			loc.line = &lp;
+		}
+		err = pw__msg(w, 4, &loc.base);
+	}
+	for (size_t i = 0; i < p->nr_functions && !err; i++) {
+		Perftools__Profiles__Function f = PERFTOOLS__PROFILES__FUNCTION__INIT;
+
+		f.id = i + 1;
+		f.name = p->functions[i].name;
+		f.system_name = p->functions[i].name;
+		f.filename = p->functions[i].filename;
+		err = pw__msg(w, 5, &f.base);
+	}
+	for (size_t i = 0; i < p->strs.nr && !err; i++)
+		err = pw__bytes(w, 6, p->strs.strs[i], strlen(p->strs.strs[i]));
+	return err;
+}
+
+/*
+ * pprof takes mapping 1 for the main binary (its "File:" and "Build ID:"
+ * lines): the executable (not a .so) that most samples end in becomes it,
+ * changing ids with the mapping that had 1.
+ */
+static void pick_main_mapping(struct pprof *p)
+{
+	uint64_t *hits = calloc(p->nr_mappings + 1, sizeof(*hits)), best_hits = 0;
+	uint32_t best = 0;
+
+	if (!hits)
+		return;	/* only the order of the list is lost */
+	for (size_t i = 0; i < p->nr_samples; i++)
+		if (p->samples[i].nr_locs)
+			hits[p->locations[p->stack[p->samples[i].locs] - 1].mapping] +=
+				p->samples[i].count;
+	for (size_t m = 1; m <= p->nr_mappings; m++) {
+		const struct pulse_dso *dso = p->mappings[m - 1].dso;
+
+		if (dso->kind == PULSE_DSO_USER && !strstr(dso->short_name, ".so") &&
+		    hits[m] > best_hits) {
+			best = m;
+			best_hits = hits[m];
+		}
+	}
+	free(hits);
+	if (best <= 1)
+		return;
+	for (size_t i = 0; i < p->nr_locations; i++) {
+		if (p->locations[i].mapping == best)
+			p->locations[i].mapping = 1;
+		else if (p->locations[i].mapping == 1)
+			p->locations[i].mapping = best;
+	}
+	{
+		struct pp_mapping t = p->mappings[0];
+
+		p->mappings[0] = p->mappings[best - 1];
+		p->mappings[best - 1] = t;
+	}
+}
+
+int pprof__write(struct pprof *p, FILE *out, const struct pulse_pprof_opts *opts)
+{
+	struct pw *w = calloc(1, sizeof(*w));
+	int64_t keys[3];
+	int level = opts && opts->gzip_level ? opts->gzip_level : 1;
+	int err;
+
+	if (!w)
+		return -ENOMEM;
+	w->out = out;
+	keys[0] = pp_strings__intern(&p->strs, "comm", false);
+	keys[1] = pp_strings__intern(&p->strs, "pid", false);
+	keys[2] = pp_strings__intern(&p->strs, "tid", false);
+	if (keys[0] < 0 || keys[1] < 0 || keys[2] < 0) {
+		free(w);
+		return -ENOMEM;
+	}
+	p->opts_time = opts ? opts->end_time_nanos : 0;
+	/* windowBits 15 + 16: a gzip wrapper, as pprof's reader wants */
+	if (deflateInit2(&w->z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+		free(w);
+		return -ENOMEM;
+	}
+	pick_main_mapping(p);
+	err = write_header(w, p);
+	if (!err)
+		err = write_samples(w, p, keys);
+	if (!err)
+		err = write_tables(w, p);
+	if (!err)
+		err = pw__deflate(w, NULL, 0, Z_FINISH);
+	deflateEnd(&w->z);
+	p->st.nr_pprof_samples = p->nr_samples;
+	p->st.nr_locations = p->nr_locations;
+	p->st.nr_functions = p->nr_functions;
+	p->st.nr_mappings = p->nr_mappings;
+	p->st.bytes = w->bytes;
+	free(w->buf);
+	free(w);
+	return err;
+}
