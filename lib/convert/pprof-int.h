@@ -72,12 +72,16 @@ struct pp_strings {
 	struct pp_map index;	/* (hash, 0) chains by probing: see pprof.c */
 };
 
+/* The frame cache's first level: direct-mapped, 2^PP_HOT_BITS slots (fits in L2). */
+#define PP_HOT_BITS 14
+
 struct pprof {
 	struct pulse_session *session;
 	struct pulse_machine *machine;
 	struct pulse_srclines *srclines;
 	struct pp_strings strs;
 	struct pp_map frames;		/* (maps version, ip) -> location id */
+	struct pp_slot hot[1 << PP_HOT_BITS];	/* recent frames, before @frames */
 	struct pp_map loc_index;	/* (dso, address in it) -> location id */
 	struct pp_map func_index;	/* (symbol, 0) -> function id */
 	struct pp_map map_index;	/* (dso, 0) -> mapping id */

@@ -321,18 +321,30 @@ static int location_of(struct pprof *p, struct pulse_thread *t, uint8_t cpumode,
 static int frame(struct pprof *p, struct pulse_thread *t, uint8_t cpumode, uint64_t ip,
 		 uint32_t *id)
 {
+	int err;
 	uint64_t version = cpumode == PERF_RECORD_MISC_KERNEL ? p->machine->kmaps.version :
 			   cpumode == PERF_RECORD_MISC_USER ? t->maps->version : 0;
-	int err;
+
+	struct pp_slot *hot;
 
 	/* no maps (hypervisor, guests): keyed by the mode, never a version */
 	if (!version)
 		version = ~0ULL - cpumode;
-	*id = pp_map__get(&p->frames, version, ip);
-	if (*id)
+	hot = &p->hot[mix(version, ip) >> (64 - PP_HOT_BITS)];
+	if (hot->val && hot->a == version && hot->b == ip) {
+		*id = hot->val;
 		return 0;
-	err = location_of(p, t, cpumode, ip, id);
-	return err ? err : pp_map__put(&p->frames, version, ip, *id);
+	}
+	*id = pp_map__get(&p->frames, version, ip);
+	if (!*id) {
+		err = location_of(p, t, cpumode, ip, id);
+		if (!err)
+			err = pp_map__put(&p->frames, version, ip, *id);
+		if (err)
+			return err;
+	}
+	*hot = (struct pp_slot){ version, ip, *id };
+	return 0;
 }
 
 /* ---- samples ------------------------------------------------------------ */
@@ -570,20 +582,24 @@ int pulse_pprof__convert(struct pulse_session *s, FILE *out, const struct pulse_
 			 struct pulse_pprof_stats *st)
 {
 	struct pulse_tool tool = { .sample = pprof__sample };
-	struct pprof p;
+	/* the frame cache makes it too big for a stack */
+	struct pprof *p = malloc(sizeof(*p));
 	int err;
 
-	err = pprof__init(&p, s);
+	if (!p)
+		return -ENOMEM;
+	err = pprof__init(p, s);
 	if (!err)
-		err = pprof__columns(&p);
+		err = pprof__columns(p);
 	if (!err)
-		err = pulse_session__process(s, &tool, &p);
-	if (!err && !p.nr_attrs)
+		err = pulse_session__process(s, &tool, p);
+	if (!err && !p->nr_attrs)
 		err = -ENODATA;
 	if (!err)
-		err = pprof__write(&p, out, opts);
+		err = pprof__write(p, out, opts);
 	if (st)
-		*st = p.st;
-	pprof__exit(&p);
+		*st = p->st;
+	pprof__exit(p);
+	free(p);
 	return err;
 }
