@@ -34,4 +34,4 @@ rpulse=$(cat "$work"/pulse.* | awk '{print $2}' | median)
 echo "# pprof: $data, $(stat -c %s "$data") bytes, $RUNS runs, medians"
 echo "perf data convert --to-json:   ${tperf}s, ${rperf} KB RSS, $(stat -c %s "$work/out.json") bytes out"
 echo "pulse data convert --to-pprof: ${tpulse}s, ${rpulse} KB RSS, $(stat -c %s "$work/out.pb.gz") bytes out"
-awk -v a="$tpulse" -v b="$tperf" 'BEGIN {printf "ratio pulse/perf: %.3f (goal <= 0.2)\n", b > 0 ? a / b : 0}'
+awk -v a="$tpulse" -v b="$tperf" 'BEGIN {printf "ratio pulse/perf: %.3f (goal <= 0.2)\n", (b > 0) ? a / b : 0}'
