@@ -80,8 +80,7 @@ struct pprof {
 	struct pulse_machine *machine;
 	struct pulse_srclines *srclines;
 	struct pp_strings strs;
-	struct pp_map frames;		/* (maps version, ip) -> location id */
-	struct pp_slot hot[1 << PP_HOT_BITS];	/* recent frames, before @frames */
+	struct pp_slot hot[1 << PP_HOT_BITS];	/* recent (maps version, ip) -> location id */
 	struct pp_map loc_index;	/* (dso, address in it) -> location id */
 	struct pp_map func_index;	/* (symbol, 0) -> function id */
 	struct pp_map map_index;	/* (dso, 0) -> mapping id */

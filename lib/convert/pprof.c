@@ -317,15 +317,30 @@ static int location_of(struct pprof *p, struct pulse_thread *t, uint8_t cpumode,
 	return pp_map__put(&p->loc_index, (uintptr_t)al.dso, al.dso ? al.addr : ip, *id);
 }
 
+/*
+ * The location id of a frame met before in another address space (the
+ * same DSO and address, another process or load address): a map search but
+ * no symbol search. A module's address is placed from its .text: the full
+ * resolution does it. Return: the id, 0 when not known yet.
+ */
+static uint32_t frame_by_map(struct pprof *p, const struct pulse_maps *maps, uint64_t ip)
+{
+	const struct pulse_map *map = maps ? pulse_maps__find(maps, ip) : NULL;
+
+	if (!map || map->dso->kind == PULSE_DSO_MODULE)
+		return 0;
+	return pp_map__get(&p->loc_index, (uintptr_t)map->dso, pulse_map__map_ip(map, ip));
+}
+
 /* The location id of a frame, through the (maps version, ip) cache. */
 static int frame(struct pprof *p, struct pulse_thread *t, uint8_t cpumode, uint64_t ip,
 		 uint32_t *id)
 {
-	int err;
-	uint64_t version = cpumode == PERF_RECORD_MISC_KERNEL ? p->machine->kmaps.version :
-			   cpumode == PERF_RECORD_MISC_USER ? t->maps->version : 0;
-
+	const struct pulse_maps *maps = cpumode == PERF_RECORD_MISC_KERNEL ? &p->machine->kmaps :
+					cpumode == PERF_RECORD_MISC_USER ? t->maps : NULL;
+	uint64_t version = maps ? maps->version : 0;
 	struct pp_slot *hot;
+	int err;
 
 	/* no maps (hypervisor, guests): keyed by the mode, never a version */
 	if (!version)
@@ -335,11 +350,9 @@ static int frame(struct pprof *p, struct pulse_thread *t, uint8_t cpumode, uint6
 		*id = hot->val;
 		return 0;
 	}
-	*id = pp_map__get(&p->frames, version, ip);
+	*id = frame_by_map(p, maps, ip);
 	if (!*id) {
 		err = location_of(p, t, cpumode, ip, id);
-		if (!err)
-			err = pp_map__put(&p->frames, version, ip, *id);
 		if (err)
 			return err;
 	}
@@ -546,7 +559,6 @@ static void pprof__exit(struct pprof *p)
 {
 	pulse_srclines__delete(p->srclines);
 	strings__exit(&p->strs);
-	pp_map__exit(&p->frames);
 	pp_map__exit(&p->loc_index);
 	pp_map__exit(&p->func_index);
 	pp_map__exit(&p->map_index);
@@ -570,8 +582,7 @@ static int pprof__init(struct pprof *p, struct pulse_session *s)
 	if (!p->machine)
 		return -EINVAL;
 	if (pulse_srclines__new(&p->srclines, p->machine->dsos.opts.symfs) ||
-	    pp_map__init(&p->strs.index, 1024) || pp_map__init(&p->frames, 1 << 14) ||
-	    pp_map__init(&p->loc_index, 1 << 14) || pp_map__init(&p->func_index, 1024) ||
+	    pp_map__init(&p->strs.index, 1024) || pp_map__init(&p->loc_index, 1 << 14) || pp_map__init(&p->func_index, 1024) ||
 	    pp_map__init(&p->map_index, 64) || pp_map__init(&p->comm_index, 256) ||
 	    pp_map__init(&p->sample_index, 1 << 14) || intern(p, "") < 0)
 		return -ENOMEM;
