@@ -117,6 +117,15 @@ int pp_map__put(struct pp_map *m, uint64_t a, uint64_t b, uint32_t val);
 /* The index of @s in the string table, added (copied when @copy) if new; -ENOMEM < 0. */
 int64_t pp_strings__intern(struct pp_strings *t, const char *s, bool copy);
 
+/* pprof-gz.c: a gzip stream on @f, deflated in a second thread. Return: 0, -ENOMEM. */
+struct pp_gz;
+int pp_gz__new(struct pp_gz **out, FILE *f, int level);
+/* Return: 0, or -EIO once a write failed. */
+int pp_gz__write(struct pp_gz *g, const void *data, size_t len);
+/* The trailer out and the thread done; @bytes: compressed bytes written. Return: 0, -EIO. */
+int pp_gz__finish(struct pp_gz *g, uint64_t *bytes);
+void pp_gz__delete(struct pp_gz *g);
+
 /* pprof-write.c: the tables as a gzipped profile on @out. Return: 0, -ENOMEM, -EIO. */
 int pprof__write(struct pprof *p, FILE *out, const struct pulse_pprof_opts *opts);
 

@@ -2,7 +2,8 @@
 /*
  * The pprof tables written as profile.proto, gzipped (pprof reads gzip or
  * plain; the format document says gzip). Messages are packed by protoc-c's
- * generated code one repeated element at a time and streamed through zlib:
+ * generated code one repeated element at a time and streamed through
+ * zlib (pprof-gz.c, in a second thread):
  * a Profile message is its fields one after another, in any order, and a
  * repeated message field is simply the field once per element, so the
  * samples never exist as one big message tree in memory. The scalar
@@ -11,7 +12,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 #include <pulse/convert-pprof.h>
 #include <pulse/data.h>
 #include <pulse/features.h>
@@ -20,36 +20,10 @@
 #include "convert/pprof-int.h"
 
 struct pw {
-	z_stream z;
-	FILE *out;
+	struct pp_gz *gz;
 	uint8_t *buf;		/* one packed message */
 	size_t alloc;
-	uint64_t bytes;		/* compressed bytes written */
-	unsigned char zbuf[1 << 16];
 };
-
-static int pw__deflate(struct pw *w, const void *data, size_t len, int flush)
-{
-	w->z.next_in = (Bytef *)data;
-	w->z.avail_in = len;
-	for (;;) {
-		size_t n;
-		int ret;
-
-		w->z.next_out = w->zbuf;
-		w->z.avail_out = sizeof(w->zbuf);
-		ret = deflate(&w->z, flush);
-		if (ret == Z_STREAM_ERROR)
-			return -EIO;
-		n = sizeof(w->zbuf) - w->z.avail_out;
-		if (n && fwrite(w->zbuf, 1, n, w->out) != n)
-			return -EIO;
-		w->bytes += n;
-		/* Z_FINISH: until the trailer is out; else until zlib took all */
-		if (flush == Z_FINISH ? ret == Z_STREAM_END : w->z.avail_out != 0)
-			return 0;
-	}
-}
 
 static size_t varint(uint8_t *p, uint64_t v)
 {
@@ -71,8 +45,8 @@ static int pw__bytes(struct pw *w, uint32_t field, const void *data, size_t len)
 	int err;
 
 	n += varint(hdr + n, len);
-	err = pw__deflate(w, hdr, n, Z_NO_FLUSH);
-	return err ? err : pw__deflate(w, data, len, Z_NO_FLUSH);
+	err = pp_gz__write(w->gz, hdr, n);
+	return err ? err : pp_gz__write(w->gz, data, len);
 }
 
 /* Field @field holding a packed @msg. */
@@ -133,7 +107,7 @@ static int write_header(struct pw *w, struct pprof *p)
 	if (len > sizeof(hdr))
 		return -EINVAL;
 	protobuf_c_message_pack(&prof.base, hdr);
-	return pw__deflate(w, hdr, len, Z_NO_FLUSH);
+	return pp_gz__write(w->gz, hdr, len);
 }
 
 static int write_samples(struct pw *w, struct pprof *p, int64_t keys[3])
@@ -285,7 +259,6 @@ int pprof__write(struct pprof *p, FILE *out, const struct pulse_pprof_opts *opts
 
 	if (!w)
 		return -ENOMEM;
-	w->out = out;
 	keys[0] = pp_strings__intern(&p->strs, "comm", false);
 	keys[1] = pp_strings__intern(&p->strs, "pid", false);
 	keys[2] = pp_strings__intern(&p->strs, "tid", false);
@@ -294,8 +267,7 @@ int pprof__write(struct pprof *p, FILE *out, const struct pulse_pprof_opts *opts
 		return -ENOMEM;
 	}
 	p->opts_time = opts ? opts->end_time_nanos : 0;
-	/* windowBits 15 + 16: a gzip wrapper, as pprof's reader wants */
-	if (deflateInit2(&w->z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+	if (pp_gz__new(&w->gz, out, level)) {
 		free(w);
 		return -ENOMEM;
 	}
@@ -306,13 +278,12 @@ int pprof__write(struct pprof *p, FILE *out, const struct pulse_pprof_opts *opts
 	if (!err)
 		err = write_tables(w, p);
 	if (!err)
-		err = pw__deflate(w, NULL, 0, Z_FINISH);
-	deflateEnd(&w->z);
+		err = pp_gz__finish(w->gz, &p->st.bytes);
+	pp_gz__delete(w->gz);
 	p->st.nr_pprof_samples = p->nr_samples;
 	p->st.nr_locations = p->nr_locations;
 	p->st.nr_functions = p->nr_functions;
 	p->st.nr_mappings = p->nr_mappings;
-	p->st.bytes = w->bytes;
 	free(w->buf);
 	free(w);
 	return err;
