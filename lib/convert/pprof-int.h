@@ -14,6 +14,15 @@
 #include <pulse/convert-pprof.h>
 #include <pulse/machine.h>
 
+static inline uint64_t pp_mix(uint64_t a, uint64_t b)
+{
+	uint64_t h = a * 0x9e3779b97f4a7c15ULL ^ (b + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
+
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	return h ^ h >> 32;
+}
+
 /* An open-addressing table of (a, b) -> value; a key of (0, 0) is never stored. */
 struct pp_slot {
 	uint64_t a, b;		/* the key */
@@ -25,6 +34,20 @@ struct pp_map {
 	size_t size;		/* slots */
 	size_t nr;		/* keys held */
 };
+
+/* The merged samples' index (pprof-merge.c): a slot says where to look next. */
+struct pp_sslot {
+	uint64_t hash;		/* the sample's */
+	uint32_t idx;		/* sample index + 1, 0: empty */
+	uint32_t locs;		/* its first location id in pprof.stack */
+};
+
+struct pp_sindex {
+	struct pp_sslot *slots;	/* size slots, power of two */
+	size_t size, nr;
+};
+
+struct pp_pipe;
 
 struct pp_mapping {
 	struct pulse_dso *dso;	/* NULL: never (mapping 0 is "none") */
@@ -85,7 +108,9 @@ struct pprof {
 	struct pp_map func_index;	/* (symbol, 0) -> function id */
 	struct pp_map map_index;	/* (dso, 0) -> mapping id */
 	struct pp_map comm_index;	/* (interned comm, 0) -> string index */
-	struct pp_map sample_index;	/* (hash, 0) -> sample index + 1, probing on */
+	/* the merging thread's alone until pp_merge__finish() */
+	struct pp_pipe *merge;		/* the walk's samples to it */
+	struct pp_sindex sample_index;
 	struct pp_mapping *mappings;
 	size_t nr_mappings, alloc_mappings;
 	struct pp_function *functions;
@@ -96,8 +121,6 @@ struct pprof {
 	size_t nr_samples, alloc_samples;
 	uint32_t *stack;		/* the samples' location ids, one run each */
 	size_t nr_stack, alloc_stack;
-	uint32_t *cur;			/* the sample being added: its location ids */
-	size_t alloc_cur;
 	struct pp_column *columns;	/* value columns; column 0 is "samples" */
 	size_t nr_columns;
 	uint32_t *attr_column;		/* per attr: its column */
@@ -106,6 +129,21 @@ struct pprof {
 	int64_t opts_time;		/* time_nanos without CLOCK_DATA */
 	struct pulse_pprof_stats st;
 };
+
+/* @arr of @elem-byte items made room for @need (doubling). Return: 0 or -ENOMEM. */
+int pp_grow(void **arr, size_t *alloc, size_t need, size_t elem);
+
+/*
+ * pprof-merge.c: the thread that merges samples. begin: room for a sample
+ * of up to @max_locs location ids (NULL: *err set); end: the sample @k
+ * (its labels, value and nr_locs) with the ids written there, handed over.
+ * finish: all merged into samples/stack. Return: 0 or -errno.
+ */
+int pp_merge__new(struct pprof *p);
+uint32_t *pp_merge__begin(struct pprof *p, size_t max_locs, int *err);
+void pp_merge__end(struct pprof *p, const struct pp_sample *k, uint32_t *locs);
+int pp_merge__finish(struct pprof *p);
+void pp_merge__exit(struct pprof *p);
 
 int pp_map__init(struct pp_map *m, size_t size);
 void pp_map__exit(struct pp_map *m);
@@ -116,6 +154,23 @@ int pp_map__put(struct pp_map *m, uint64_t a, uint64_t b, uint32_t val);
 
 /* The index of @s in the string table, added (copied when @copy) if new; -ENOMEM < 0. */
 int64_t pp_strings__intern(struct pp_strings *t, const char *s, bool copy);
+
+/*
+ * pprof-pipe.c: chunks handed to @fn in a second thread, in order; @last
+ * on the final one. @fn returns 0 or -errno; after an error the rest is
+ * dropped and every later call returns it.
+ */
+struct pp_pipe;
+typedef int (*pp_pipe_fn)(void *arg, const uint8_t *data, size_t len, bool last);
+int pp_pipe__new(struct pp_pipe **out, size_t chunk, pp_pipe_fn fn, void *arg);
+/* Room for @len contiguous bytes (a full chunk handed over first); NULL: *err set. */
+void *pp_pipe__reserve(struct pp_pipe *p, size_t len, int *err);
+/* @len bytes of the reserved room written. */
+void pp_pipe__commit(struct pp_pipe *p, size_t len);
+int pp_pipe__write(struct pp_pipe *p, const void *data, size_t len);
+/* The last chunk handed over and consumed. Return: 0 or the first error. */
+int pp_pipe__finish(struct pp_pipe *p);
+void pp_pipe__delete(struct pp_pipe *p);
 
 /* pprof-gz.c: a gzip stream on @f, deflated in a second thread. Return: 0, -ENOMEM. */
 struct pp_gz;

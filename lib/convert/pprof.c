@@ -22,15 +22,6 @@
 
 /* ---- the (a, b) -> index table ------------------------------------------ */
 
-static uint64_t mix(uint64_t a, uint64_t b)
-{
-	uint64_t h = a * 0x9e3779b97f4a7c15ULL ^ (b + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
-
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	return h ^ h >> 32;
-}
-
 int pp_map__init(struct pp_map *m, size_t size)
 {
 	m->slots = calloc(size, sizeof(*m->slots));
@@ -48,7 +39,7 @@ void pp_map__exit(struct pp_map *m)
 
 uint32_t pp_map__get(const struct pp_map *m, uint64_t a, uint64_t b)
 {
-	size_t mask = m->size - 1, i = mix(a, b) & mask;
+	size_t mask = m->size - 1, i = pp_mix(a, b) & mask;
 
 	for (;; i = (i + 1) & mask) {
 		const struct pp_slot *s = &m->slots[i];
@@ -62,7 +53,7 @@ uint32_t pp_map__get(const struct pp_map *m, uint64_t a, uint64_t b)
 
 static void pp_map__insert(struct pp_slot *slots, size_t size, const struct pp_slot *e)
 {
-	size_t mask = size - 1, i = mix(e->a, e->b) & mask;
+	size_t mask = size - 1, i = pp_mix(e->a, e->b) & mask;
 
 	while (slots[i].val && !(slots[i].a == e->a && slots[i].b == e->b))
 		i = (i + 1) & mask;
@@ -159,7 +150,7 @@ static void strings__exit(struct pp_strings *t)
 
 /* ---- growing arrays ----------------------------------------------------- */
 
-static int grow(void **arr, size_t *alloc, size_t need, size_t elem)
+int pp_grow(void **arr, size_t *alloc, size_t need, size_t elem)
 {
 	size_t n;
 	void *p;
@@ -177,7 +168,7 @@ static int grow(void **arr, size_t *alloc, size_t need, size_t elem)
 	return 0;
 }
 
-#define GROW(arr, alloc, need) grow((void **)&(arr), &(alloc), (need), sizeof(*(arr)))
+#define GROW(arr, alloc, need) pp_grow((void **)&(arr), &(alloc), (need), sizeof(*(arr)))
 
 /* ---- mappings, functions, locations ------------------------------------- */
 
@@ -345,7 +336,7 @@ static int frame(struct pprof *p, struct pulse_thread *t, uint8_t cpumode, uint6
 	/* no maps (hypervisor, guests): keyed by the mode, never a version */
 	if (!version)
 		version = ~0ULL - cpumode;
-	hot = &p->hot[mix(version, ip) >> (64 - PP_HOT_BITS)];
+	hot = &p->hot[pp_mix(version, ip) >> (64 - PP_HOT_BITS)];
 	if (hot->val && hot->a == version && hot->b == ip) {
 		*id = hot->val;
 		return 0;
@@ -370,17 +361,15 @@ static uint8_t context_mode(uint64_t marker)
 	       marker == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_HYPERVISOR;
 }
 
-/* The sample's location ids into p->cur, leaf first; their number. */
+/* The sample's location ids into @ids (room for callchain_nr + 1), leaf first; their number. */
 static int sample_stack(struct pprof *p, struct pulse_thread *t, const struct pulse_sample *s,
-			uint8_t cpumode, size_t *nr)
+			uint8_t cpumode, uint32_t *ids, size_t *nr)
 {
 	uint8_t mode = PERF_RECORD_MISC_USER;
 	bool first = true;
 	int err;
 
 	*nr = 0;
-	if (GROW(p->cur, p->alloc_cur, s->callchain_nr + 1))
-		return -ENOMEM;
 	for (uint64_t i = 0; i < s->callchain_nr; i++) {
 		uint64_t ip;
 
@@ -391,52 +380,18 @@ static int sample_stack(struct pprof *p, struct pulse_thread *t, const struct pu
 		}
 		/* the leaf is the sample's ip: a chain that does not start there gets it */
 		if (first && ip != s->ip) {
-			err = frame(p, t, cpumode, s->ip, &p->cur[(*nr)++]);
+			err = frame(p, t, cpumode, s->ip, &ids[(*nr)++]);
 			if (err)
 				return err;
 		}
 		first = false;
-		err = frame(p, t, mode, ip, &p->cur[(*nr)++]);
+		err = frame(p, t, mode, ip, &ids[(*nr)++]);
 		if (err)
 			return err;
 	}
 	if (first)
-		return frame(p, t, cpumode, s->ip, &p->cur[(*nr)++]);
+		return frame(p, t, cpumode, s->ip, &ids[(*nr)++]);
 	return 0;
-}
-
-static bool sample_equal(const struct pprof *p, const struct pp_sample *e,
-			 const struct pp_sample *k, const uint32_t *locs)
-{
-	return e->nr_locs == k->nr_locs && e->pid == k->pid && e->tid == k->tid &&
-	       e->comm == k->comm && e->column == k->column &&
-	       !memcmp(p->stack + e->locs, locs, k->nr_locs * sizeof(*locs));
-}
-
-static int add_sample(struct pprof *p, struct pp_sample *k)
-{
-	uint64_t h = mix(((uint64_t)(uint32_t)k->pid << 32) | (uint32_t)k->tid,
-			 ((uint64_t)k->comm << 32) | k->column);
-	uint32_t v;
-
-	for (size_t i = 0; i < k->nr_locs; i++)
-		h = mix(h, p->cur[i]);
-	k->hash = h;
-	v = pp_map__get(&p->sample_index, h, 0);
-	if (v && sample_equal(p, &p->samples[v - 1], k, p->cur)) {
-		p->samples[v - 1].count += k->count;
-		p->samples[v - 1].value += k->value;
-		return 0;
-	}
-	if (GROW(p->samples, p->alloc_samples, p->nr_samples + 1) ||
-	    GROW(p->stack, p->alloc_stack, p->nr_stack + k->nr_locs))
-		return -ENOMEM;
-	k->locs = p->nr_stack;
-	memcpy(p->stack + p->nr_stack, p->cur, k->nr_locs * sizeof(*p->cur));
-	p->nr_stack += k->nr_locs;
-	p->samples[p->nr_samples++] = *k;
-	/* a 64-bit hash shared by two stacks: the second is not merged, only kept */
-	return v ? 0 : pp_map__put(&p->sample_index, h, 0, p->nr_samples);
 }
 
 static int pprof__sample(struct pulse_session *s, const struct perf_event_header *rec,
@@ -448,6 +403,7 @@ static int pprof__sample(struct pulse_session *s, const struct perf_event_header
 	struct pulse_sample smp;
 	struct pulse_thread *t;
 	struct pp_sample k = { .count = 1 };
+	uint32_t *ids;
 	uint8_t cpumode = rec->misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	size_t nr;
 	int64_t comm;
@@ -479,7 +435,11 @@ static int pprof__sample(struct pulse_session *s, const struct perf_event_header
 	t = pulse_machine__findnew_thread(p->machine, smp.pid, smp.tid);
 	if (!t)
 		return -ENOMEM;
-	err = sample_stack(p, t, &smp, cpumode, &nr);
+	/* the ids go straight into the record handed to the merging thread */
+	ids = pp_merge__begin(p, smp.callchain_nr + 1, &err);
+	if (!ids)
+		return err;
+	err = sample_stack(p, t, &smp, cpumode, ids, &nr);
 	if (err)
 		return err;
 	comm = pp_map__get(&p->comm_index, (uintptr_t)t->comm, 0);
@@ -494,7 +454,8 @@ static int pprof__sample(struct pulse_session *s, const struct perf_event_header
 	k.comm = comm;
 	k.column = p->attr_column[idx];
 	k.value = smp.period;
-	return add_sample(p, &k);
+	pp_merge__end(p, &k, ids);
+	return 0;
 }
 
 /* ---- value columns ------------------------------------------------------ */
@@ -563,13 +524,12 @@ static void pprof__exit(struct pprof *p)
 	pp_map__exit(&p->func_index);
 	pp_map__exit(&p->map_index);
 	pp_map__exit(&p->comm_index);
-	pp_map__exit(&p->sample_index);
+	pp_merge__exit(p);
 	free(p->mappings);
 	free(p->functions);
 	free(p->locations);
 	free(p->samples);
 	free(p->stack);
-	free(p->cur);
 	free(p->columns);
 	free(p->attr_column);
 }
@@ -584,7 +544,7 @@ static int pprof__init(struct pprof *p, struct pulse_session *s)
 	if (pulse_srclines__new(&p->srclines, p->machine->dsos.opts.symfs) ||
 	    pp_map__init(&p->strs.index, 1024) || pp_map__init(&p->loc_index, 1 << 14) || pp_map__init(&p->func_index, 1024) ||
 	    pp_map__init(&p->map_index, 64) || pp_map__init(&p->comm_index, 256) ||
-	    pp_map__init(&p->sample_index, 1 << 14) || intern(p, "") < 0)
+	    pp_merge__new(p) || intern(p, "") < 0)
 		return -ENOMEM;
 	return 0;
 }
@@ -604,6 +564,12 @@ int pulse_pprof__convert(struct pulse_session *s, FILE *out, const struct pulse_
 		err = pprof__columns(p);
 	if (!err)
 		err = pulse_session__process(s, &tool, p);
+	/* the merging thread done, even after an error: nothing reads on while it runs */
+	if (p->merge) {
+		int merged = pp_merge__finish(p);
+
+		err = err ? err : merged;
+	}
 	if (!err && !p->nr_attrs)
 		err = -ENODATA;
 	if (!err)
