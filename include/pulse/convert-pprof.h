@@ -17,10 +17,14 @@
  *    once): memory start, limit and file offset of the first map met, the
  *    path, the build-id (BUILD_ID feature, an MMAP2 with one); a location's
  *    address is the frame's DSO address placed in that mapping;
- *  - one location per (DSO, address), one line each: the function (the
- *    symbol, demangled, as report names it; system_name the same) and,
- *    from the DSO's DWARF line table (lib/symbols/srcline.c), the file's
- *    base name and line; inlined frames are not expanded;
+ *  - one location per (DSO, address): its lines innermost first, as
+ *    pprof wants them. Where the DSO's DWARF says the address is in code
+ *    inlined from other functions (lib/convert/pprof-inline.c), a line per
+ *    inlined function (its DWARF name) at the line in it, then the symbol's
+ *    function at the call site; else the one line of the symbol's function
+ *    (the symbol, demangled, as report names it; system_name the same).
+ *    Lines carry the file's base name and line from the DWARF line table
+ *    and call sites; a function's start_line is its DW_AT_decl_line;
  *  - samples leaf first, kernel frames included, with the labels "comm"
  *    (string), "pid" and "tid" (numbers); samples of one event with the
  *    same frames and labels are merged, their values summed;

@@ -61,14 +61,42 @@ struct pp_mapping {
 struct pp_function {
 	uint32_t name;		/* string index */
 	uint32_t filename;	/* string index, 0: not known */
+	int64_t start_line;	/* DW_AT_decl_line, 0: not known */
+};
+
+/* One of a location's lines: a function (maybe inlined) and the line in it. */
+struct pp_line {
+	uint32_t function;	/* id */
+	int64_t line;		/* 0: not known */
 };
 
 struct pp_location {
 	uint64_t address;	/* in the mapping's space */
 	uint32_t mapping;	/* id, 0: none */
-	uint32_t function;	/* id, 0: no symbol (no line written) */
-	int64_t line;		/* 0: not known */
+	uint32_t nr_lines;	/* 0: no symbol (no line written) */
+	uint32_t line0;		/* the first in pprof.lines, innermost first */
 };
+
+/* pprof-inline.c: the DWARF of user DSOs, each opened on first use. */
+#define PP_MAX_INLINE 16	/* lines of one location at most */
+
+struct pp_frame_line {
+	const char *name;	/* the inlined function's; NULL: the symbol's */
+	const char *file;	/* base name, NULL: not known */
+	int64_t line;		/* 0: not known */
+	int decl_line;		/* the function's DW_AT_decl_line, 0: not known */
+};
+
+struct pp_dwarf;
+int pp_dwarf__new(struct pp_dwarf **out, const char *symfs);
+void pp_dwarf__delete(struct pp_dwarf *d);
+/*
+ * The lines of @addr (in @dso's file) into @out, innermost first: inlined
+ * functions, then the symbol's. Return: how many, 0 when no line table has
+ * the address. The strings live as long as @d.
+ */
+size_t pp_dwarf__lines(struct pp_dwarf *d, const struct pulse_dso *dso, uint64_t addr,
+		       struct pp_frame_line *out, size_t max);
 
 /* A merged sample: a stack (location ids, leaf first) with its labels and values. */
 struct pp_sample {
@@ -101,7 +129,7 @@ struct pp_strings {
 struct pprof {
 	struct pulse_session *session;
 	struct pulse_machine *machine;
-	struct pulse_srclines *srclines;
+	struct pp_dwarf *dwarf;
 	struct pp_strings strs;
 	struct pp_slot hot[1 << PP_HOT_BITS];	/* recent (maps version, ip) -> location id */
 	struct pp_map loc_index;	/* (dso, address in it) -> location id */
@@ -115,6 +143,8 @@ struct pprof {
 	size_t nr_mappings, alloc_mappings;
 	struct pp_function *functions;
 	size_t nr_functions, alloc_functions;
+	struct pp_line *lines;		/* the locations' lines */
+	size_t nr_lines, alloc_lines;
 	struct pp_location *locations;
 	size_t nr_locations, alloc_locations;
 	struct pp_sample *samples;

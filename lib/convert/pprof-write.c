@@ -228,18 +228,21 @@ static int write_tables(struct pw *w, struct pprof *p)
 	}
 	for (size_t i = 0; i < p->nr_locations && !err; i++) {
 		Perftools__Profiles__Location loc = PERFTOOLS__PROFILES__LOCATION__INIT;
-		Perftools__Profiles__Line line = PERFTOOLS__PROFILES__LINE__INIT, *lp = &line;
+		Perftools__Profiles__Line lines[PP_MAX_INLINE], *lp[PP_MAX_INLINE];
 		const struct pp_location *e = &p->locations[i];
 
 		loc.id = i + 1;
 		loc.mapping_id = e->mapping;
 		loc.address = e->address;
-		if (e->function) {
-			line.function_id = e->function;
-			line.line = e->line;
-			loc.n_line = 1;
-			loc.line = &lp;
+		/* innermost first: pprof's order, and ours */
+		for (size_t l = 0; l < e->nr_lines && l < PP_MAX_INLINE; l++) {
+			perftools__profiles__line__init(&lines[l]);
+			lines[l].function_id = p->lines[e->line0 + l].function;
+			lines[l].line = p->lines[e->line0 + l].line;
+			lp[l] = &lines[l];
 		}
+		loc.n_line = e->nr_lines < PP_MAX_INLINE ? e->nr_lines : PP_MAX_INLINE;
+		loc.line = lp;
 		err = pw__msg(w, 4, &loc.base);
 	}
 	for (size_t i = 0; i < p->nr_functions && !err; i++) {
@@ -249,6 +252,7 @@ static int write_tables(struct pw *w, struct pprof *p)
 		f.name = p->functions[i].name;
 		f.system_name = p->functions[i].name;
 		f.filename = p->functions[i].filename;
+		f.start_line = p->functions[i].start_line;
 		err = pw__msg(w, 5, &f.base);
 	}
 	for (size_t i = 0; i < p->strs.nr && !err; i++)

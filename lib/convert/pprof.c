@@ -17,7 +17,6 @@
 #include <pulse/features.h>
 #include <pulse/reader.h>
 #include <pulse/session.h>
-#include <pulse/srcline.h>
 #include "convert/pprof-int.h"
 
 /* ---- the (a, b) -> index table ------------------------------------------ */
@@ -224,46 +223,105 @@ static int mapping_of(struct pprof *p, struct pulse_dso *dso, const struct pulse
 	return pp_map__put(&p->map_index, (uintptr_t)dso, 0, *id);
 }
 
-static int function_of(struct pprof *p, const struct pulse_symbol *sym, int64_t file,
-		       uint32_t *id)
+/* A function's start line: the first location that knows it names it. */
+static void function_start(struct pprof *p, uint32_t id, int64_t file, int decl_line)
 {
-	int64_t name;
+	struct pp_function *f = &p->functions[id - 1];
 
-	*id = pp_map__get(&p->func_index, (uintptr_t)sym, 0);
-	if (*id) {
-		/* the first location with a line names the function's file */
-		if (file > 0 && !p->functions[*id - 1].filename)
-			p->functions[*id - 1].filename = file;
-		return 0;
-	}
-	if (GROW(p->functions, p->alloc_functions, p->nr_functions + 1))
-		return -ENOMEM;
-	name = pp_strings__intern(&p->strs, sym->name, false);
-	if (name < 0)
-		return -ENOMEM;
-	p->functions[p->nr_functions++] = (struct pp_function){ name, file > 0 ? file : 0 };
-	*id = p->nr_functions;
-	return pp_map__put(&p->func_index, (uintptr_t)sym, 0, *id);
+	/* the first location with a line names the function's file */
+	if (file > 0 && !f->filename)
+		f->filename = file;
+	if (decl_line > 0 && !f->start_line)
+		f->start_line = decl_line;
 }
 
-/* "file.c:NN" of a user DSO's address from its line table: file index and line */
-static int source_line(struct pprof *p, const struct pulse_dso *dso, uint64_t addr,
-		       int64_t *file, int64_t *line)
+static int function_new(struct pprof *p, int64_t name, uint32_t *id)
 {
-	char buf[4096], *colon;
+	if (GROW(p->functions, p->alloc_functions, p->nr_functions + 1))
+		return -ENOMEM;
+	p->functions[p->nr_functions++] = (struct pp_function){ .name = name };
+	*id = p->nr_functions;
+	return 0;
+}
 
-	*file = 0;
-	*line = 0;
-	if (dso->kind != PULSE_DSO_USER ||
-	    pulse_srclines__lookup(p->srclines, dso, addr, buf, sizeof(buf)))
-		return 0;
-	colon = strrchr(buf, ':');
-	if (!colon)
-		return 0;
-	*colon = 0;
-	*line = strtoll(colon + 1, NULL, 10);
-	*file = intern(p, buf);
-	return *file < 0 ? -ENOMEM : 0;
+/* The function an ELF symbol names (the outermost of a location's lines). */
+static int function_of(struct pprof *p, const struct pulse_symbol *sym, int64_t file,
+		       int decl_line, uint32_t *id)
+{
+	int64_t name;
+	int err;
+
+	*id = pp_map__get(&p->func_index, (uintptr_t)sym, 0);
+	if (!*id) {
+		name = pp_strings__intern(&p->strs, sym->name, false);
+		err = name < 0 ? -ENOMEM : function_new(p, name, id);
+		if (!err)
+			err = pp_map__put(&p->func_index, (uintptr_t)sym, 0, *id);
+		if (err)
+			return err;
+	}
+	function_start(p, *id, file, decl_line);
+	return 0;
+}
+
+/*
+ * An inlined function, by its name and file: the copies of a static
+ * inline in several DSOs or units are one function, as in the source. The
+ * top bit keeps the key apart from a symbol's address.
+ */
+static int inline_function_of(struct pprof *p, const char *name, int64_t file, int decl_line,
+			      uint32_t *id)
+{
+	int64_t n = intern(p, name);
+	int err;
+
+	if (n < 0)
+		return -ENOMEM;
+	*id = pp_map__get(&p->func_index, (uint64_t)n | 1ULL << 63, file);
+	if (!*id) {
+		err = function_new(p, n, id);
+		if (!err)
+			err = pp_map__put(&p->func_index, (uint64_t)n | 1ULL << 63, file, *id);
+		if (err)
+			return err;
+	}
+	function_start(p, *id, file, decl_line);
+	return 0;
+}
+
+/* The lines of a symbol's address, inlined functions first, into p->lines. */
+static int location_lines(struct pprof *p, const struct pulse_addr_loc *al, uint32_t mapping,
+			  struct pp_location *loc)
+{
+	struct pp_frame_line fl[PP_MAX_INLINE];
+	size_t nr = pp_dwarf__lines(p->dwarf, al->dso, al->addr, fl, PP_MAX_INLINE);
+	uint32_t fid;
+	int err;
+
+	if (!nr) {
+		fl[0] = (struct pp_frame_line){ NULL, NULL, 0, 0 };
+		nr = 1;
+	}
+	if (GROW(p->lines, p->alloc_lines, p->nr_lines + nr))
+		return -ENOMEM;
+	loc->line0 = p->nr_lines;
+	loc->nr_lines = nr;
+	for (size_t i = 0; i < nr; i++) {
+		int64_t file = fl[i].file ? intern(p, fl[i].file) : 0;
+
+		if (file < 0)
+			return -ENOMEM;
+		if (fl[i].name)
+			err = inline_function_of(p, fl[i].name, file, fl[i].decl_line, &fid);
+		else
+			err = function_of(p, al->sym, file, fl[i].decl_line, &fid);
+		if (err)
+			return err;
+		p->lines[p->nr_lines++] = (struct pp_line){ fid, fl[i].line };
+		if (fl[i].line)
+			p->mappings[mapping - 1].has_lines = true;
+	}
+	return 0;
 }
 
 /* A frame not met before in this address space: its location, made if new. */
@@ -273,9 +331,8 @@ static int location_of(struct pprof *p, struct pulse_thread *t, uint8_t cpumode,
 	const struct pulse_maps *maps = cpumode == PERF_RECORD_MISC_KERNEL ? &p->machine->kmaps :
 					cpumode == PERF_RECORD_MISC_USER ? t->maps : NULL;
 	struct pulse_addr_loc al;
-	struct pp_location *loc;
-	int64_t file = 0, line = 0;
-	uint32_t mapping = 0, function = 0;
+	struct pp_location loc = { 0 };
+	uint32_t mapping = 0;
 	int err;
 
 	pulse_machine__resolve_thread(p->machine, t, cpumode, ip, &al);
@@ -291,19 +348,17 @@ static int location_of(struct pprof *p, struct pulse_thread *t, uint8_t cpumode,
 		if (map && !map->identity)
 			ip = p->mappings[mapping - 1].start + al.addr - p->mappings[mapping - 1].offset;
 	}
-	if (al.sym) {
-		err = source_line(p, al.dso, al.addr, &file, &line);
-		if (!err)
-			err = function_of(p, al.sym, file, &function);
+	loc.address = ip;
+	loc.mapping = mapping;
+	/* a symbol has a dso, and so a mapping */
+	if (al.sym && mapping) {
+		err = location_lines(p, &al, mapping, &loc);
 		if (err)
 			return err;
-		if (line)
-			p->mappings[mapping - 1].has_lines = true;
 	}
 	if (GROW(p->locations, p->alloc_locations, p->nr_locations + 1))
 		return -ENOMEM;
-	loc = &p->locations[p->nr_locations++];
-	*loc = (struct pp_location){ ip, mapping, function, line };
+	p->locations[p->nr_locations++] = loc;
 	*id = p->nr_locations;
 	return pp_map__put(&p->loc_index, (uintptr_t)al.dso, al.dso ? al.addr : ip, *id);
 }
@@ -518,7 +573,7 @@ static int pprof__columns(struct pprof *p)
 
 static void pprof__exit(struct pprof *p)
 {
-	pulse_srclines__delete(p->srclines);
+	pp_dwarf__delete(p->dwarf);
 	strings__exit(&p->strs);
 	pp_map__exit(&p->loc_index);
 	pp_map__exit(&p->func_index);
@@ -527,6 +582,7 @@ static void pprof__exit(struct pprof *p)
 	pp_merge__exit(p);
 	free(p->mappings);
 	free(p->functions);
+	free(p->lines);
 	free(p->locations);
 	free(p->samples);
 	free(p->stack);
@@ -541,7 +597,7 @@ static int pprof__init(struct pprof *p, struct pulse_session *s)
 	p->machine = pulse_session__machine(s);
 	if (!p->machine)
 		return -EINVAL;
-	if (pulse_srclines__new(&p->srclines, p->machine->dsos.opts.symfs) ||
+	if (pp_dwarf__new(&p->dwarf, p->machine->dsos.opts.symfs) ||
 	    pp_map__init(&p->strs.index, 1024) || pp_map__init(&p->loc_index, 1 << 14) || pp_map__init(&p->func_index, 1024) ||
 	    pp_map__init(&p->map_index, 64) || pp_map__init(&p->comm_index, 256) ||
 	    pp_merge__new(p) || intern(p, "") < 0)

@@ -13,7 +13,8 @@ pprof() { go tool pprof "$@" 2>/dev/null; }
 # "NAME PCT" for each function with a flat share, from pprof -top (which
 # drops a percentage's trailing zeros: both sides are printed %.2f again)
 pprof_flat() {
-	pprof -top -nodefraction=0 -nodecount=100000 "$1" |
+	# -noinlines: a symbol's inlined functions count as the symbol, as in report
+	pprof -top -noinlines -nodefraction=0 -nodecount=100000 "$1" |
 		awk '$2 ~ /%$/ && $1 != "flat" && $2 != "0%" {
 			name = $6; for (i = 7; i <= NF; i++) name = name " " $i
 			sub("%", "", $2); printf "%s %.2f\n", name, $2 }' | grep -v '^0x' | sort
