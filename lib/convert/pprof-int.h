@@ -110,6 +110,12 @@ struct pp_sample {
 	int64_t value;		/* their periods */
 };
 
+/* A location whose lines were asked for, with the symbol its last line names. */
+struct pp_lines_ask {
+	uint32_t loc;		/* id */
+	const struct pulse_symbol *sym;
+};
+
 /* One value column (an event, or events of the same name). */
 struct pp_column {
 	uint32_t type, unit;	/* string indexes */
@@ -129,13 +135,24 @@ struct pp_strings {
 struct pprof {
 	struct pulse_session *session;
 	struct pulse_machine *machine;
+	/* the lines thread's (pprof-lines.c) until pp_lines__finish() */
 	struct pp_dwarf *dwarf;
+	struct pp_frame_line *dw;	/* its answers, in order of asking */
+	size_t nr_dw, alloc_dw;
+	uint32_t *dw_nr;		/* lines per answer */
+	size_t nr_dw_nr, alloc_dw_nr;
+	/* the walk's */
+	struct pp_pipe *lines_pipe;
+	struct pp_lines_ask *asked;	/* the locations asked for, in order */
+	size_t nr_asked, alloc_asked;
 	struct pp_strings strs;
 	struct pp_slot hot[1 << PP_HOT_BITS];	/* recent (maps version, ip) -> location id */
 	struct pp_map loc_index;	/* (dso, address in it) -> location id */
 	struct pp_map func_index;	/* (symbol, 0) -> function id */
 	struct pp_map map_index;	/* (dso, 0) -> mapping id */
 	struct pp_map comm_index;	/* (interned comm, 0) -> string index */
+	const char *last_comm;		/* the last sample's, and its string index */
+	int64_t last_comm_idx;
 	/* the merging thread's alone until pp_merge__finish() */
 	struct pp_pipe *merge;		/* the walk's samples to it */
 	struct pp_sindex sample_index;
@@ -174,6 +191,17 @@ uint32_t *pp_merge__begin(struct pprof *p, size_t max_locs, int *err);
 void pp_merge__end(struct pprof *p, const struct pp_sample *k, uint32_t *locs);
 int pp_merge__finish(struct pprof *p);
 void pp_merge__exit(struct pprof *p);
+
+/*
+ * pprof-lines.c: the lines thread. ask: location @loc (id) of @sym at
+ * @addr in @dso gets its lines at finish, which makes its functions and
+ * lines. Return: 0 or -errno.
+ */
+int pp_lines__new(struct pprof *p, const char *symfs);
+int pp_lines__ask(struct pprof *p, uint32_t loc, const struct pulse_dso *dso, uint64_t addr,
+		  const struct pulse_symbol *sym);
+int pp_lines__finish(struct pprof *p);
+void pp_lines__exit(struct pprof *p);
 
 int pp_map__init(struct pp_map *m, size_t size);
 void pp_map__exit(struct pp_map *m);

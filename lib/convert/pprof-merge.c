@@ -124,6 +124,20 @@ static void merge_prefetch(const struct pprof *p, const struct pp_rec *r, int st
 	}
 }
 
+/*
+ * A record's hash (the walk leaves it to this thread), then its slot asked
+ * for. The chunk is this thread's until it returns: writing to it is safe.
+ * Return: the next record.
+ */
+static const uint8_t *merge_hash(const struct pprof *p, uint8_t *rec)
+{
+	struct pp_rec *r = (struct pp_rec *)rec;
+
+	r->hash = rec_hash(r, (const uint32_t *)(r + 1));
+	merge_prefetch(p, r, 0);
+	return rec + rec_size(r->nr_locs);
+}
+
 /* The pipe's consumer: a chunk of records. */
 static int merge_chunk(void *arg, const uint8_t *data, size_t len, bool last)
 {
@@ -132,19 +146,15 @@ static int merge_chunk(void *arg, const uint8_t *data, size_t len, bool last)
 	int err;
 
 	/* a2 runs 2 * AHEAD records ahead (slots), a1 AHEAD ahead (samples) */
-	for (int i = 0; i < 2 * PP_MERGE_AHEAD && a2 < end; i++) {
-		merge_prefetch(p, (const struct pp_rec *)a2, 0);
-		a2 += rec_size(((const struct pp_rec *)a2)->nr_locs);
-	}
+	for (int i = 0; i < 2 * PP_MERGE_AHEAD && a2 < end; i++)
+		a2 = merge_hash(p, (uint8_t *)a2);
 	for (int i = 0; i < PP_MERGE_AHEAD && a1 < end; i++) {
 		merge_prefetch(p, (const struct pp_rec *)a1, 1);
 		a1 += rec_size(((const struct pp_rec *)a1)->nr_locs);
 	}
 	for (r = data; r < end; r += rec_size(((const struct pp_rec *)r)->nr_locs)) {
-		if (a2 < end) {
-			merge_prefetch(p, (const struct pp_rec *)a2, 0);
-			a2 += rec_size(((const struct pp_rec *)a2)->nr_locs);
-		}
+		if (a2 < end)
+			a2 = merge_hash(p, (uint8_t *)a2);
 		if (a1 < end) {
 			merge_prefetch(p, (const struct pp_rec *)a1, 1);
 			a1 += rec_size(((const struct pp_rec *)a1)->nr_locs);
@@ -174,9 +184,9 @@ void pp_merge__end(struct pprof *p, const struct pp_sample *k, uint32_t *locs)
 {
 	struct pp_rec *r = (struct pp_rec *)locs - 1;
 
+	/* the hash is the merging thread's work (merge_chunk) */
 	*r = (struct pp_rec){ .pid = k->pid, .tid = k->tid, .comm = k->comm, .column = k->column,
 			      .nr_locs = k->nr_locs, .value = k->value };
-	r->hash = rec_hash(r, locs);
 	pp_pipe__commit(p->merge, rec_size(k->nr_locs));
 }
 

@@ -223,107 +223,6 @@ static int mapping_of(struct pprof *p, struct pulse_dso *dso, const struct pulse
 	return pp_map__put(&p->map_index, (uintptr_t)dso, 0, *id);
 }
 
-/* A function's start line: the first location that knows it names it. */
-static void function_start(struct pprof *p, uint32_t id, int64_t file, int decl_line)
-{
-	struct pp_function *f = &p->functions[id - 1];
-
-	/* the first location with a line names the function's file */
-	if (file > 0 && !f->filename)
-		f->filename = file;
-	if (decl_line > 0 && !f->start_line)
-		f->start_line = decl_line;
-}
-
-static int function_new(struct pprof *p, int64_t name, uint32_t *id)
-{
-	if (GROW(p->functions, p->alloc_functions, p->nr_functions + 1))
-		return -ENOMEM;
-	p->functions[p->nr_functions++] = (struct pp_function){ .name = name };
-	*id = p->nr_functions;
-	return 0;
-}
-
-/* The function an ELF symbol names (the outermost of a location's lines). */
-static int function_of(struct pprof *p, const struct pulse_symbol *sym, int64_t file,
-		       int decl_line, uint32_t *id)
-{
-	int64_t name;
-	int err;
-
-	*id = pp_map__get(&p->func_index, (uintptr_t)sym, 0);
-	if (!*id) {
-		name = pp_strings__intern(&p->strs, sym->name, false);
-		err = name < 0 ? -ENOMEM : function_new(p, name, id);
-		if (!err)
-			err = pp_map__put(&p->func_index, (uintptr_t)sym, 0, *id);
-		if (err)
-			return err;
-	}
-	function_start(p, *id, file, decl_line);
-	return 0;
-}
-
-/*
- * An inlined function, by its name and file: the copies of a static
- * inline in several DSOs or units are one function, as in the source. The
- * top bit keeps the key apart from a symbol's address.
- */
-static int inline_function_of(struct pprof *p, const char *name, int64_t file, int decl_line,
-			      uint32_t *id)
-{
-	int64_t n = intern(p, name);
-	int err;
-
-	if (n < 0)
-		return -ENOMEM;
-	*id = pp_map__get(&p->func_index, (uint64_t)n | 1ULL << 63, file);
-	if (!*id) {
-		err = function_new(p, n, id);
-		if (!err)
-			err = pp_map__put(&p->func_index, (uint64_t)n | 1ULL << 63, file, *id);
-		if (err)
-			return err;
-	}
-	function_start(p, *id, file, decl_line);
-	return 0;
-}
-
-/* The lines of a symbol's address, inlined functions first, into p->lines. */
-static int location_lines(struct pprof *p, const struct pulse_addr_loc *al, uint32_t mapping,
-			  struct pp_location *loc)
-{
-	struct pp_frame_line fl[PP_MAX_INLINE];
-	size_t nr = pp_dwarf__lines(p->dwarf, al->dso, al->addr, fl, PP_MAX_INLINE);
-	uint32_t fid;
-	int err;
-
-	if (!nr) {
-		fl[0] = (struct pp_frame_line){ NULL, NULL, 0, 0 };
-		nr = 1;
-	}
-	if (GROW(p->lines, p->alloc_lines, p->nr_lines + nr))
-		return -ENOMEM;
-	loc->line0 = p->nr_lines;
-	loc->nr_lines = nr;
-	for (size_t i = 0; i < nr; i++) {
-		int64_t file = fl[i].file ? intern(p, fl[i].file) : 0;
-
-		if (file < 0)
-			return -ENOMEM;
-		if (fl[i].name)
-			err = inline_function_of(p, fl[i].name, file, fl[i].decl_line, &fid);
-		else
-			err = function_of(p, al->sym, file, fl[i].decl_line, &fid);
-		if (err)
-			return err;
-		p->lines[p->nr_lines++] = (struct pp_line){ fid, fl[i].line };
-		if (fl[i].line)
-			p->mappings[mapping - 1].has_lines = true;
-	}
-	return 0;
-}
-
 /* A frame not met before in this address space: its location, made if new. */
 static int location_of(struct pprof *p, struct pulse_thread *t, uint8_t cpumode, uint64_t ip,
 		       uint32_t *id)
@@ -350,16 +249,16 @@ static int location_of(struct pprof *p, struct pulse_thread *t, uint8_t cpumode,
 	}
 	loc.address = ip;
 	loc.mapping = mapping;
-	/* a symbol has a dso, and so a mapping */
-	if (al.sym && mapping) {
-		err = location_lines(p, &al, mapping, &loc);
-		if (err)
-			return err;
-	}
 	if (GROW(p->locations, p->alloc_locations, p->nr_locations + 1))
 		return -ENOMEM;
 	p->locations[p->nr_locations++] = loc;
 	*id = p->nr_locations;
+	/* its lines are looked up by another thread; a symbol has a dso, so a mapping */
+	if (al.sym && mapping) {
+		err = pp_lines__ask(p, *id, al.dso, al.addr, al.sym);
+		if (err)
+			return err;
+	}
 	return pp_map__put(&p->loc_index, (uintptr_t)al.dso, al.dso ? al.addr : ip, *id);
 }
 
@@ -497,7 +396,9 @@ static int pprof__sample(struct pulse_session *s, const struct perf_event_header
 	err = sample_stack(p, t, &smp, cpumode, ids, &nr);
 	if (err)
 		return err;
-	comm = pp_map__get(&p->comm_index, (uintptr_t)t->comm, 0);
+	/* a run of samples of one thread: its comm as the last time */
+	comm = t->comm == p->last_comm ? p->last_comm_idx :
+	       pp_map__get(&p->comm_index, (uintptr_t)t->comm, 0);
 	if (!comm) {
 		comm = intern(p, t->comm);
 		if (comm < 0 || pp_map__put(&p->comm_index, (uintptr_t)t->comm, 0, comm))
@@ -506,6 +407,8 @@ static int pprof__sample(struct pulse_session *s, const struct perf_event_header
 	k.nr_locs = nr;
 	k.pid = t->pid >= 0 ? t->pid : (int32_t)smp.pid;
 	k.tid = smp.tid;
+	p->last_comm = t->comm;
+	p->last_comm_idx = comm;
 	k.comm = comm;
 	k.column = p->attr_column[idx];
 	k.value = smp.period;
@@ -573,7 +476,7 @@ static int pprof__columns(struct pprof *p)
 
 static void pprof__exit(struct pprof *p)
 {
-	pp_dwarf__delete(p->dwarf);
+	pp_lines__exit(p);
 	strings__exit(&p->strs);
 	pp_map__exit(&p->loc_index);
 	pp_map__exit(&p->func_index);
@@ -597,7 +500,7 @@ static int pprof__init(struct pprof *p, struct pulse_session *s)
 	p->machine = pulse_session__machine(s);
 	if (!p->machine)
 		return -EINVAL;
-	if (pp_dwarf__new(&p->dwarf, p->machine->dsos.opts.symfs) ||
+	if (pp_lines__new(p, p->machine->dsos.opts.symfs) ||
 	    pp_map__init(&p->strs.index, 1024) || pp_map__init(&p->loc_index, 1 << 14) || pp_map__init(&p->func_index, 1024) ||
 	    pp_map__init(&p->map_index, 64) || pp_map__init(&p->comm_index, 256) ||
 	    pp_merge__new(p) || intern(p, "") < 0)
@@ -620,11 +523,16 @@ int pulse_pprof__convert(struct pulse_session *s, FILE *out, const struct pulse_
 		err = pprof__columns(p);
 	if (!err)
 		err = pulse_session__process(s, &tool, p);
-	/* the merging thread done, even after an error: nothing reads on while it runs */
+	/* the threads done, even after an error: nothing reads on while they run */
 	if (p->merge) {
 		int merged = pp_merge__finish(p);
 
 		err = err ? err : merged;
+	}
+	if (p->lines_pipe) {
+		int lines = pp_lines__finish(p);
+
+		err = err ? err : lines;
 	}
 	if (!err && !p->nr_attrs)
 		err = -ENODATA;
