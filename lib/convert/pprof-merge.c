@@ -48,7 +48,8 @@ static size_t slot_of(const struct pp_sindex *x, uint64_t hash)
 
 static int sindex__grow(struct pp_sindex *x)
 {
-	size_t size = x->size ? x->size * 2 : 1 << 14;
+	/* a first size of 64 K slots (1 MB): fewer growths for the large files */
+	size_t size = x->size ? x->size * 2 : 1 << 16;
 	struct pp_sslot *slots = calloc(size, sizeof(*slots));
 
 	if (!slots)

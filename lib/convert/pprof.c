@@ -290,7 +290,8 @@ static int frame(struct pprof *p, struct pulse_thread *t, uint8_t cpumode, uint6
 	/* no maps (hypervisor, guests): keyed by the mode, never a version */
 	if (!version)
 		version = ~0ULL - cpumode;
-	hot = &p->hot[pp_mix(version, ip) >> (64 - PP_HOT_BITS)];
+	/* one multiply (Fibonacci hashing): this runs for every frame of every sample */
+	hot = &p->hot[((ip ^ version << 40) * 0x9e3779b97f4a7c15ULL) >> (64 - PP_HOT_BITS)];
 	if (hot->val && hot->a == version && hot->b == ip) {
 		*id = hot->val;
 		return 0;
