@@ -11,7 +11,7 @@ bindir   := $(PREFIX)/bin
 man1dir  := $(PREFIX)/share/man/man1
 MAN1     := $(sort $(wildcard doc/*.1))
 
-PKGS     := libelf libdw libtraceevent libtracefs libzstd
+PKGS     := libelf libdw libtraceevent libtracefs libzstd libprotobuf-c zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -28,6 +28,11 @@ endif
 
 LIB_SRCS := $(sort $(wildcard lib/*/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+# pprof's profile.proto compiled by protoc-c (lib/convert/pprof*.c), never in git
+PB_DIR   := $(BUILD)/gen
+PB_SRC   := $(PB_DIR)/profile.pb-c.c
+LIB_OBJS += $(PB_DIR)/profile.pb-c.o
+CFLAGS   += -I$(PB_DIR)
 CLI_SRCS := $(sort $(wildcard cli/*.c))
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
 UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
@@ -55,6 +60,14 @@ $(BUILD)/pulse: $(CLI_OBJS) $(BUILD)/libpulse.a
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(PB_SRC): lib/convert/profile.proto
+	@mkdir -p $(PB_DIR)
+	protoc-c --proto_path=lib/convert --c_out=$(PB_DIR) $<
+$(PB_DIR)/profile.pb-c.h: $(PB_SRC)
+$(PB_DIR)/profile.pb-c.o: $(PB_SRC)
+	$(CC) $(CFLAGS) -c -o $@ $<
+$(filter $(BUILD)/lib/convert/pprof%,$(LIB_OBJS)): $(PB_DIR)/profile.pb-c.h
 
 $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/test.h $(BUILD)/libpulse.a
 	@mkdir -p $(dir $@)
@@ -92,7 +105,7 @@ build-tests: $(BUILD)/pulse $(EXAMPLE_BINS) $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
 # The ring consumer/model stress test, the aggregation threads, the
 # writer's O_DIRECT thread and the counter page's seqlock model under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
 # missing acquire/release.
-tsan:
+tsan: $(PB_SRC)
 	@mkdir -p build-tsan
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
 		-o build-tsan/test-ring tests/unit/test-ring.c lib/ring/*.c lib/core/*.c -lpthread
@@ -101,11 +114,11 @@ tsan:
 		-o build-tsan/test-aux-ring tests/unit/test-aux-ring.c lib/ring/*.c lib/core/*.c -lpthread
 	PULSE_AUX_ROUNDS=$${PULSE_AUX_ROUNDS:-200} build-tsan/test-aux-ring
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
-		$(PKG_CFLAGS) -o build-tsan/test-hist-pool tests/unit/test-hist-pool.c $(LIB_SRCS) \
+		$(PKG_CFLAGS) -I$(PB_DIR) -o build-tsan/test-hist-pool tests/unit/test-hist-pool.c $(LIB_SRCS) $(PB_SRC) \
 		$(PKG_LIBS) -lipt -liberty -lpthread -lm
 	build-tsan/test-hist-pool
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
-		$(PKG_CFLAGS) -o build-tsan/test-writer tests/unit/test-writer.c $(LIB_SRCS) \
+		$(PKG_CFLAGS) -I$(PB_DIR) -o build-tsan/test-writer tests/unit/test-writer.c $(LIB_SRCS) $(PB_SRC) \
 		$(PKG_LIBS) -lipt -liberty -lpthread -lm
 	build-tsan/test-writer
 	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
@@ -117,7 +130,7 @@ tsan:
 # library, built with the fuzzer and ASan/UBSan. The whole of it, found by
 # rule, so that splitting a file never breaks the link.
 FUZZ_CC ?= clang
-FUZZ_SRCS := $(LIB_SRCS)
+FUZZ_SRCS := $(LIB_SRCS) $(PB_SRC)
 fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt build-fuzz/fuzz-convert \
 	build-fuzz/fuzz-offcpu
 
@@ -127,7 +140,7 @@ fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt build-fuzz/f
 build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(FUZZ_SRCS) $(wildcard include/pulse/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib $(PKG_CFLAGS) \
+		-fno-sanitize-recover=undefined -D_GNU_SOURCE -Iinclude -Ilib -I$(PB_DIR) $(PKG_CFLAGS) \
 		-o $@ $< $(FUZZ_SRCS) $(PKG_LIBS) -lipt -liberty -lpthread -lm
 
 # the Intel PT decoder's walk on arbitrary trace bytes

@@ -31,12 +31,11 @@ int report_dump_raw(const char *input, FILE *out, int branch_mode) __attribute__
 int report_stats(const char *input, FILE *out);
 
 /*
- * `pulse data convert --to-pprof FILE` (another file): converts @input
- * into @output (refusing an existing one unless @force), prints its own
- * error lines and returns the exit status. Weak: NULL in a build without it.
+ * cli/data-pprof.c: `pulse data convert --to-pprof @output [-i @input]
+ * [--force]` (@input NULL: perf.data); prints its own error and hint
+ * lines, returns the exit status. Weak: cmd-data.c checks for NULL.
  */
-int data_convert_pprof(const char *input, const char *output, bool force)
-	__attribute__((weak));
+int data_convert_pprof(const char *input, const char *output, bool force) __attribute__((weak));
 
 /* cli/strerror-hints.c: one `hint:` line of advice for an errno, or NULL. */
 const char *hint_for_open_error(int err, const char *event);
