@@ -7,12 +7,12 @@
 # ignored) and reused while its sample count is at least MIN_SAMPLES;
 # FORCE=1 rebuilds it. Prints the path on stdout, the rest on stderr.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+bench_init mkdata
 out=${BENCH_DATA:-$top/build/bench/perf-mixed.data}
 FREQ=${FREQ:-25000}
 SECS=${SECS:-30}
 MIN_SAMPLES=${MIN_SAMPLES:-1000000}
-PERF=${PERF:-/usr/bin/perf}
 
 nr_samples() { # file -> samples in it (perf's own count)
 	"$PERF" report -i "$1" --stats 2>/dev/null | awk '$1 == "SAMPLE" && $2 == "events:" {print $3; exit}'
