@@ -17,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 
 cat "$data" >/dev/null
 echo "# flamegraph: $data, $(awk -v s="$(stat -c %s "$data")" 'BEGIN {printf "%.1f", s / 1e6}') MB," \
-	"$("$PERF" report -i "$data" --stats 2>/dev/null | awk '$1 == "SAMPLE" && $2 == "events:" {print $3; exit}') samples"
+	"$(bench_samples "$data") samples"
 : >"$work/perf.t"; : >"$work/pulse.t"; : >"$work/floor.t"
 for i in $(seq 1 "$RUNS"); do
 	bench_timed "$work/perf.t" "$PERF" script -i "$data"

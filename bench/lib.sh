@@ -6,6 +6,7 @@
 #	bench_need_perf			# skip (exit 0) without perf
 #	bench_need_time			# skip (exit 0) without /usr/bin/time
 #	bench_data			# data=the >= 1M-sample file (mkdata.sh)
+#	bench_samples FILE		# FILE's sample count, as perf counts
 #	x=$(median < FILE)		# the median of one number a line
 #	ratio A B [DECIMALS]		# A / B, 3 decimals unless told, 0 if B <= 0
 #	bench_timed OUT CMD...		# append CMD's wall time (s, 3 decimals) to OUT
@@ -41,6 +42,11 @@ bench_need_time() {
 # Not in $(...): the exit must leave the script, not a subshell.
 bench_data() {
 	data=$("$top/bench/mkdata.sh") || exit 1
+}
+
+# perf's count, so that every script and mkdata.sh's cache check agree.
+bench_samples() {
+	"$PERF" report -i "$1" --stats 2>/dev/null | awk '$1 == "SAMPLE" && $2 == "events:" {print $3; exit}'
 }
 
 # An even count takes the mean of the two middle values.

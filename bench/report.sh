@@ -30,8 +30,7 @@ cat "$data" > /dev/null
 : > "$work/cat.t"
 for i in $(seq 1 "$RUNS"); do bench_timed "$work/cat.t" cat "$data"; done
 tcat=$(median < "$work/cat.t")
-echo "# report: $data, $mb MB, $("$PERF" report -i "$data" --stats 2>/dev/null |
-	awk '$1 == "SAMPLE" && $2 == "events:" {print $3; exit}') samples"
+echo "# report: $data, $mb MB, $(bench_samples "$data") samples"
 echo "# cat FILE > /dev/null: ${tcat}s, $(mbps "$tcat") MB/s"
 
 # does pulse take these options? (probe on a small file)
