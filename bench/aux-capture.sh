@@ -7,9 +7,8 @@
 #    -e intel_pt// -m ,1024 on the fake intel_pt PMU: the AUX bytes in the
 #    file over the wall time, the model PMU thread writing them meanwhile.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
+. "$(dirname "$0")/lib.sh"
+bench_init aux-capture
 MIB=${MIB:-512}
 E2E_MIB=${E2E_MIB:-256}
 bin=$BUILD/bench/aux-capture
@@ -31,7 +30,7 @@ echo "end to end: pulse record -e intel_pt// -m ,1024 on the model PMU, ${E2E_MI
 for r in $(seq "$RUNS"); do
 	t0=$(date +%s.%N)
 	PULSE_TEST_SYSFS=$top/tests/data/sysfs-pt PULSE_AUX_MODEL=${E2E_MIB}M \
-		"$BUILD/pulse" record -q -e intel_pt// -m ,1024 -o "$work/e2e.data" -- true || exit 1
+		"$PULSE" record -q -e intel_pt// -m ,1024 -o "$work/e2e.data" -- true || exit 1
 	t1=$(date +%s.%N)
 	size=$(stat -c %s "$work/e2e.data")
 	awk -v s="$size" -v a="$t0" -v b="$t1" \

@@ -6,9 +6,8 @@
 # read(2) (software events have index 0); the model line is the page
 # reader itself on a page that allows it, rdpmc stubbed.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
+. "$(dirname "$0")/lib.sh"
+bench_init counter-read
 READS=${READS:-1000000}
 EVENT=${EVENT:-task-clock}
 bin=$BUILD/bench/counter-read

@@ -9,14 +9,10 @@
 # Outputs go to a temporary directory next to the input (a GB each for
 # JSON), removed after each run.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
-PULSE=$BUILD/pulse
-PERF=${PERF:-/usr/bin/perf}
-TIME=/usr/bin/time
-[ -x "$PERF" ] || { echo "# data-convert: $PERF not installed: skipping"; exit 0; }
-[ -x "$TIME" ] || { echo "# data-convert: $TIME not installed: skipping"; exit 0; }
+. "$(dirname "$0")/lib.sh"
+bench_init data-convert
+bench_need_perf
+bench_need_time
 small=$top/tests/data/perf-g.data
 work=$(mktemp -d "${TMPDIR:-/tmp}/pulse-bench-convert.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -31,11 +27,8 @@ if "$PULSE" data convert --to-pprof "$work/probe.pb.gz" -i "$small" > /dev/null 
 else
 	echo "# data-convert: 'pulse data convert --to-pprof' does not work in this build: not timed"
 fi
-data=$("$top/bench/mkdata.sh") || exit 1
+bench_data
 size=$(stat -c %s "$data")
-
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0) ? a / b : 0}'; }
 
 # cmd_of SIDE OUT: cmd=(one conversion of $data into OUT)
 cmd_of() {

@@ -7,22 +7,15 @@
 # are the same. The CPU time (user + system) is printed too: on a machine
 # others load, wall time says more about them than about the tools.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
-PULSE=$BUILD/pulse
-PERF=${PERF:-/usr/bin/perf}
-TIME=/usr/bin/time
-[ -x "$PERF" ] || { echo "# diff: $PERF not installed: skipping"; exit 0; }
-[ -x "$TIME" ] || { echo "# diff: $TIME not installed: skipping"; exit 0; }
-data=$("$top/bench/mkdata.sh") || exit 1
+. "$(dirname "$0")/lib.sh"
+bench_init diff
+bench_need_perf
+bench_need_time
+bench_data
 work=$(mktemp -d /tmp/pulse-bench-diff.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 ln -s "$data" "$work/new.data"
 old=$data new=$work/new.data
-
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0) ? a / b : 0}'; }
 
 cat "$data" > /dev/null
 echo "# diff: $data against itself, $(awk -v s="$(stat -c %s "$data")" 'BEGIN {printf "%.1f", s / 1e6}') MB each"

@@ -8,31 +8,21 @@
 # <= 5 MB). The floor beside it: `pulse report -g none --no-children`, report's
 # walk (read, parse, resolve the samples) without resolving callchains.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
-PULSE=$BUILD/pulse
-PERF=${PERF:-/usr/bin/perf}
-[ -x "$PERF" ] || { echo "# flamegraph: $PERF not installed: skipping"; exit 0; }
-data=$("$top/bench/mkdata.sh") || exit 1
+. "$(dirname "$0")/lib.sh"
+bench_init flamegraph
+bench_need_perf
+bench_data
 work=$(mktemp -d /tmp/pulse-bench-flame.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-timed() { # OUT-FILE CMD...: append the wall time of CMD
-	local out=$1 s e; shift
-	s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-	awk -v s="$s" -v e="$e" 'BEGIN {printf "%.3f\n", e - s}' >>"$out"
-}
-
 cat "$data" >/dev/null
 echo "# flamegraph: $data, $(awk -v s="$(stat -c %s "$data")" 'BEGIN {printf "%.1f", s / 1e6}') MB," \
-	"$("$PERF" report -i "$data" --stats 2>/dev/null | awk '$1 == "SAMPLE" && $2 == "events:" {print $3; exit}') samples"
+	"$(bench_samples "$data") samples"
 : >"$work/perf.t"; : >"$work/pulse.t"; : >"$work/floor.t"
 for i in $(seq 1 "$RUNS"); do
-	timed "$work/perf.t" "$PERF" script -i "$data"
-	timed "$work/pulse.t" "$PULSE" flamegraph -q -i "$data" -o "$work/g.svg"
-	timed "$work/floor.t" "$PULSE" report -g none --no-children -q -i "$data"
+	bench_timed "$work/perf.t" "$PERF" script -i "$data"
+	bench_timed "$work/pulse.t" "$PULSE" flamegraph -q -i "$data" -o "$work/g.svg"
+	bench_timed "$work/floor.t" "$PULSE" report -g none --no-children -q -i "$data"
 done
 tperf=$(median <"$work/perf.t")
 tpulse=$(median <"$work/pulse.t")
@@ -42,6 +32,6 @@ frames=$(grep -o '<g class="f">' "$work/g.svg" | wc -l)
 echo "# perf script > /dev/null:    ${tperf}s"
 echo "# pulse flamegraph (to SVG):  ${tpulse}s"
 echo "# floor: pulse report -g none --no-children > /dev/null: ${tfloor}s"
-awk -v a="$tpulse" -v b="$tperf" 'BEGIN {printf "flamegraph ratio pulse/perf-script: %.3f (goal <= 0.1)\n", (b > 0) ? a / b : 0}'
-awk -v a="$tfloor" -v b="$tperf" 'BEGIN {printf "flamegraph floor ratio report-walk/perf-script: %.3f\n", (b > 0) ? a / b : 0}'
+echo "flamegraph ratio pulse/perf-script: $(ratio "$tpulse" "$tperf") (goal <= 0.1)"
+echo "flamegraph floor ratio report-walk/perf-script: $(ratio "$tfloor" "$tperf")"
 awk -v s="$size" -v f="$frames" 'BEGIN {printf "flamegraph svg: %.2f MB, %d frames (goal <= 5 MB)\n", s / 1e6, f}'

@@ -12,22 +12,18 @@
 #    rings against pulse's -M 64M (DEPTH_MEM).
 # Prints each run, the medians and the ratios pulse/perf.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
+. "$(dirname "$0")/lib.sh"
+bench_init flight
 CALLS=${CALLS:-2000000}
 WINDOW=${WINDOW:-10}
 DEPTH_MEM=${DEPTH_MEM:-64M}
-PULSE=$BUILD/pulse
 WL=$BUILD/workloads/getppid
 TP=syscalls:sys_enter_getppid
-command -v perf >/dev/null || { echo "# flight: perf not installed: skipping"; exit 0; }
+bench_need_perf
 work=$(mktemp -d /tmp/pulse-bench-flight.XXXXXX)
 trap 'kill $rec 2>/dev/null; rm -rf "$work"' EXIT
 rec=
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}'; }
 # CPU time of every thread so far, in ns from schedstat (stat's ticks are 10 ms)
 cpu_of() { cat /proc/$1/task/*/schedstat 2>/dev/null | awk '{n += $1} END {printf "%.3f", n / 1e9}'; }
 now() { echo "${EPOCHREALTIME/./}"; }	# microseconds
@@ -37,7 +33,7 @@ run_one() {
 	local tool=$1 mode=$2 out=$work/$tool-$mode t0 t1 cpu lat n start
 	local -a cmd
 	rm -rf "$out"; mkdir "$out"
-	if [ "$tool" = pulse ]; then cmd=("$PULSE" record); else cmd=(perf record); fi
+	if [ "$tool" = pulse ]; then cmd=("$PULSE" record); else cmd=("$PERF" record); fi
 	if [ "$mode" = armed ] || [ "$mode" = full ]; then
 		cmd+=(-q -a --overwrite --switch-output=signal -m 32M)
 	elif [ "$tool" = pulse ]; then
@@ -71,7 +67,7 @@ run_one() {
 	sleep 0.5
 	kill -INT $rec; wait $rec 2>/dev/null; rec=
 	lat=$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.1f", (b - a) / 1000}')
-	n=$(perf script -i "$(ls "$out"/f.data.2* | head -1)" -F event 2>/dev/null | grep -c "$TP")
+	n=$("$PERF" script -i "$(ls "$out"/f.data.2* | head -1)" -F event 2>/dev/null | grep -c "$TP")
 	echo "$cpu $lat $n"
 }
 
@@ -91,8 +87,8 @@ done
 pc=$(cut -d' ' -f1 "$work/perf.armed" | median); uc=$(cut -d' ' -f1 "$work/pulse.armed" | median)
 pl=$(cut -d' ' -f2 "$work/perf.armed" | median); ul=$(cut -d' ' -f2 "$work/pulse.armed" | median)
 pd=$(cut -d' ' -f3 "$work/perf.depth" | median); ud=$(cut -d' ' -f3 "$work/pulse.depth" | median)
-echo "armed CPU (median):       perf $pc s, pulse $uc s, ratio $(ratio "$uc" "$pc")"
+echo "armed CPU (median):       perf $pc s, pulse $uc s, ratio $(ratio "$uc" "$pc" 2)"
 fl=$(cut -d' ' -f2 "$work/perf.full" | median); ufl=$(cut -d' ' -f2 "$work/pulse.full" | median)
-echo "trigger latency (median): perf $pl ms, pulse $ul ms, ratio $(ratio "$ul" "$pl")"
-echo "  every ring full:        perf $fl ms, pulse $ufl ms, ratio $(ratio "$ufl" "$fl")"
-echo "depth (median samples):   perf $pd (-m 32M kernel rings), pulse $ud (-M $DEPTH_MEM), ratio $(ratio "$ud" "$pd")"
+echo "trigger latency (median): perf $pl ms, pulse $ul ms, ratio $(ratio "$ul" "$pl" 2)"
+echo "  every ring full:        perf $fl ms, pulse $ufl ms, ratio $(ratio "$ufl" "$fl" 2)"
+echo "depth (median samples):   perf $pd (-m 32M kernel rings), pulse $ud (-M $DEPTH_MEM), ratio $(ratio "$ud" "$pd" 2)"

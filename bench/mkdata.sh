@@ -7,19 +7,15 @@
 # ignored) and reused while its sample count is at least MIN_SAMPLES;
 # FORCE=1 rebuilds it. Prints the path on stdout, the rest on stderr.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
+bench_init mkdata
 out=${BENCH_DATA:-$top/build/bench/perf-mixed.data}
 FREQ=${FREQ:-25000}
 SECS=${SECS:-30}
 MIN_SAMPLES=${MIN_SAMPLES:-1000000}
-PERF=${PERF:-/usr/bin/perf}
-
-nr_samples() { # file -> samples in it (perf's own count)
-	"$PERF" report -i "$1" --stats 2>/dev/null | awk '$1 == "SAMPLE" && $2 == "events:" {print $3; exit}'
-}
 
 if [ -z "${FORCE:-}" ] && [ -s "$out" ]; then
-	n=$(nr_samples "$out")
+	n=$(bench_samples "$out")
 	if [ "${n:-0}" -ge "$MIN_SAMPLES" ]; then
 		echo "# cached $out: $n samples" >&2
 		echo "$out"
@@ -68,7 +64,7 @@ echo "# recording: perf record -a -g -F $FREQ, ${SECS}s, gcc + python3 + xz/gzip
 rc=$?
 [ $rc -eq 0 ] || { cat "$work/rec.err" >&2; exit 1; }
 mv "$out.tmp" "$out"
-n=$(nr_samples "$out")
+n=$(bench_samples "$out")
 echo "# $out: ${n:-0} samples, $(stat -c %s "$out") bytes" >&2
 [ "${n:-0}" -ge "$MIN_SAMPLES" ] || echo "mkdata: only ${n:-0} samples (< $MIN_SAMPLES): raise FREQ or SECS" >&2
 echo "$out"

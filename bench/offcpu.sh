@@ -12,16 +12,14 @@
 # inherited), so that the recorder's CPU time is its own: a recorder's
 # rusage would otherwise include its child's.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
+. "$(dirname "$0")/lib.sh"
+bench_init offcpu
 N=${N:-200000}
-PULSE=$BUILD/pulse
 WL=$BUILD/workloads/offcpu
+bench_need_perf
 work=$(mktemp -d /tmp/pulse-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 gcc -O2 -o "$work/cputime" "$top/bench/cputime.c" || exit 1
-command -v perf >/dev/null || { echo "perf not installed: skipping"; exit 0; }
 [ -x "$WL" ] || { echo "build the workloads first (make build-tests)"; exit 1; }
 
 run_one() { # tool out -> "cpu wall lost bytes"
@@ -30,7 +28,7 @@ run_one() { # tool out -> "cpu wall lost bytes"
 	if [ "$tool" = pulse ]; then
 		cmd=("$PULSE" record --off-cpu -g)
 	else
-		cmd=(perf record -e sched:sched_switch -g)
+		cmd=("$PERF" record -e sched:sched_switch -g)
 	fi
 	"$WL" pingpong "$N" 500 & wpid=$!
 	"$work/cputime" "${cmd[@]}" -q -p $wpid -o "$out" 3>"$work/cpu" 2>"$work/rec.err" \
@@ -42,13 +40,10 @@ run_one() { # tool out -> "cpu wall lost bytes"
 	wait $rec
 	local cpu lost size
 	cpu=$(awk '{printf "%.3f", $1 + $2}' "$work/cpu")
-	lost=$(perf report -i "$out" --stats 2>/dev/null | awk '/LOST events:/ {s += $3} END {print s + 0}')
+	lost=$("$PERF" report -i "$out" --stats 2>/dev/null | awk '/LOST events:/ {s += $3} END {print s + 0}')
 	size=$(stat -c %s "$out")
 	echo "$cpu $(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", b - a}') $lost $size"
 }
-
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}'; }
 
 echo "# off-CPU: pipe ping-pong of $N round trips; pulse record --off-cpu -g vs perf record -e sched:sched_switch -g; $RUNS runs each"
 printf '%-6s %4s %8s %8s %6s %12s\n' tool run cpu_s wall_s lost bytes
@@ -68,7 +63,7 @@ done
 cp_=$(median <"$work/pulse.cpu"); cf=$(median <"$work/perf.cpu")
 sp=$(median <"$work/pulse.size"); sf=$(median <"$work/perf.size")
 wp=$(median <"$work/pulse.wall"); wf=$(median <"$work/perf.wall")
-echo "# median recorder CPU: pulse ${cp_}s, perf ${cf}s, ratio $(ratio "$cp_" "$cf")"
-echo "# median file size: pulse $sp B, perf $sf B, ratio $(ratio "$sp" "$sf")"
+echo "# median recorder CPU: pulse ${cp_}s, perf ${cf}s, ratio $(ratio "$cp_" "$cf" 2)"
+echo "# median file size: pulse $sp B, perf $sf B, ratio $(ratio "$sp" "$sf" 2)"
 echo "# median workload wall time under the recorder (from 0.5 s after the start, roughly): pulse ${wp}s, perf ${wf}s"
 echo "# offcpu-time samples in pulse's file: $("$PULSE" script -i "$work/pulse.data" -F event 2>/dev/null | grep -c offcpu-time)"

@@ -6,25 +6,18 @@
 # medians and the ratio pulse/perf (goal <= 0.5); then one run of each to
 # a file and a line-by-line comparison.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
+. "$(dirname "$0")/lib.sh"
+bench_init pt-script
 ITERS=${ITERS:-300000}
 ITRACE=${ITRACE:-b}
-PULSE=$BUILD/pulse
-PERF=${PERF:-/usr/bin/perf}
-TIME=/usr/bin/time
-[ -x "$PERF" ] || { echo "# pt-script: $PERF not installed: skipping"; exit 0; }
-[ -x "$TIME" ] || { echo "# pt-script: $TIME not installed: skipping"; exit 0; }
+bench_need_perf
+bench_need_time
 make -C "$top" --no-print-directory "$BUILD/tools/pulse-mkpt" "$BUILD/workloads/pt-loop" \
 	>/dev/null || exit 1
 work=$(mktemp -d /tmp/pulse-bench-pt.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 data=$work/pt.data
 "$BUILD/tools/pulse-mkpt" -n "$ITERS" "$data" "$BUILD/workloads/pt-loop" || exit 1
-
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0) ? a / b : 0}'; }
 
 echo "# pt-script: pulse-mkpt -n $ITERS, $(stat -c %s "$data") bytes; --itrace=$ITRACE"
 printf '%-6s %4s %8s %10s\n' tool run wall_s peak_kB

@@ -12,35 +12,25 @@
 # "flat" is --stdio --no-children -g none. A pulse that does not take an
 # option yet runs without it and the figures say so.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
+. "$(dirname "$0")/lib.sh"
+bench_init report
 MODES=${MODES:-"flat children"}
-PULSE=$BUILD/pulse
-PERF=${PERF:-/usr/bin/perf}
-TIME=/usr/bin/time
-[ -x "$PERF" ] || { echo "# report: $PERF not installed: skipping"; exit 0; }
-[ -x "$TIME" ] || { echo "# report: $TIME not installed: skipping"; exit 0; }
-data=$("$top/bench/mkdata.sh") || exit 1
+bench_need_perf
+bench_need_time
+bench_data
 work=$(mktemp -d /tmp/pulse-bench-report.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 size=$(stat -c %s "$data")
 mb=$(awk -v s="$size" 'BEGIN {printf "%.1f", s / 1e6}')
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0) ? a / b : 0}'; }
 mbps() { awk -v s="$size" -v t="$1" 'BEGIN {printf "%.0f", (t > 0) ? s / 1e6 / t : 0}'; }
 
 # the read limit: cat, page cache warm
 cat "$data" > /dev/null
 : > "$work/cat.t"
-for i in $(seq 1 "$RUNS"); do
-	s=$(date +%s.%N); cat "$data" > /dev/null; e=$(date +%s.%N)
-	awk -v s="$s" -v e="$e" 'BEGIN {printf "%.3f\n", e - s}' >> "$work/cat.t"
-done
+for i in $(seq 1 "$RUNS"); do bench_timed "$work/cat.t" cat "$data"; done
 tcat=$(median < "$work/cat.t")
-echo "# report: $data, $mb MB, $("$PERF" report -i "$data" --stats 2>/dev/null |
-	awk '$1 == "SAMPLE" && $2 == "events:" {print $3; exit}') samples"
+echo "# report: $data, $mb MB, $(bench_samples "$data") samples"
 echo "# cat FILE > /dev/null: ${tcat}s, $(mbps "$tcat") MB/s"
 
 # does pulse take these options? (probe on a small file)

@@ -5,33 +5,24 @@
 # of the input next to `cat FILE > /dev/null`; then one run of each to a
 # file and a line-by-line comparison by position.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
-PULSE=$BUILD/pulse
-PERF=${PERF:-/usr/bin/perf}
-TIME=/usr/bin/time
-[ -x "$PERF" ] || { echo "# script: $PERF not installed: skipping"; exit 0; }
-[ -x "$TIME" ] || { echo "# script: $TIME not installed: skipping"; exit 0; }
+. "$(dirname "$0")/lib.sh"
+bench_init script
+bench_need_perf
+bench_need_time
 if ! "$PULSE" script -i "$top/tests/data/perf-cpuclock.data" > /dev/null 2>&1; then
 	echo "# script: 'pulse script' is not available yet: skipping"
 	exit 0
 fi
-data=$("$top/bench/mkdata.sh") || exit 1
+bench_data
 work=$(mktemp -d /tmp/pulse-bench-script.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 size=$(stat -c %s "$data")
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (b > 0) ? a / b : 0}'; }
 mbps() { awk -v s="$size" -v t="$1" 'BEGIN {printf "%.0f", (t > 0) ? s / 1e6 / t : 0}'; }
 
 cat "$data" > /dev/null
 : > "$work/cat.t"
-for i in $(seq 1 "$RUNS"); do
-	s=$(date +%s.%N); cat "$data" > /dev/null; e=$(date +%s.%N)
-	awk -v s="$s" -v e="$e" 'BEGIN {printf "%.3f\n", e - s}' >> "$work/cat.t"
-done
+for i in $(seq 1 "$RUNS"); do bench_timed "$work/cat.t" cat "$data"; done
 tcat=$(median < "$work/cat.t")
 echo "# script: $data, $(awk -v s="$size" 'BEGIN {printf "%.1f", s / 1e6}') MB;" \
 	"cat FILE > /dev/null: ${tcat}s, $(mbps "$tcat") MB/s"

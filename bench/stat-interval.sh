@@ -4,21 +4,18 @@
 # time (user + sys, bash's time), pulse against perf, RUNS runs each,
 # alternating; medians and the ratio pulse/perf (goal: <= 0.5).
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-1}
+. "$(dirname "$0")/lib.sh"
+bench_init stat-interval 1
 SECS=${SECS:-10}
-PULSE=$BUILD/pulse
-command -v perf >/dev/null || { echo "# stat-interval: perf not installed: skipping"; exit 0; }
+bench_need_perf
 work=$(mktemp -d /tmp/pulse-bench-stat.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 TIMEFORMAT='%U %S'
 
 for ((i = 0; i < RUNS; i++)); do
 	for tool in pulse perf; do
-		if [ "$tool" = pulse ]; then cmd=("$PULSE" stat); else cmd=(perf stat); fi
+		if [ "$tool" = pulse ]; then cmd=("$PULSE" stat); else cmd=("$PERF" stat); fi
 		{ time "${cmd[@]}" -a -I 100 --interval-count $((SECS * 10)) 2>/dev/null; } 2>"$work/t"
 		awk '{printf "%.3f\n", $1 + $2}' "$work/t" >>"$work/$tool"
 	done
@@ -26,5 +23,5 @@ done
 p=$(median <"$work/pulse")
 q=$(median <"$work/perf")
 echo "stat-interval: stat -a -I 100 for ${SECS} s, default events, CPU seconds (median of $RUNS)"
-printf "  pulse %8s\n  perf  %8s\n  ratio pulse/perf %.2f (goal <= 0.50)\n" "$p" "$q" \
-	"$(awk -v a="$p" -v b="$q" 'BEGIN {print (b > 0) ? a / b : 0}')"
+printf "  pulse %8s\n  perf  %8s\n  ratio pulse/perf %s (goal <= 0.50)\n" "$p" "$q" \
+	"$(ratio "$p" "$q" 2)"
