@@ -5,19 +5,13 @@
 # /usr/bin/time, the medians and the ratio pulse/perf (the goal: <= 0.2),
 # with peak RSS and the output sizes.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-BUILD=${BUILD:-$top/build}
-RUNS=${RUNS:-3}
-PULSE=$BUILD/pulse
-PERF=${PERF:-/usr/bin/perf}
-TIME=/usr/bin/time
-[ -x "$PERF" ] || { echo "# pprof: $PERF not installed: skipping"; exit 0; }
-[ -x "$TIME" ] || { echo "# pprof: $TIME not installed: skipping"; exit 0; }
-data=$("$top/bench/mkdata.sh") || exit 1
+. "$(dirname "$0")/lib.sh"
+bench_init pprof
+bench_need_perf
+bench_need_time
+bench_data
 work=$(mktemp -d /tmp/pulse-bench-pprof.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
 cat "$data" > /dev/null
 for i in $(seq 1 "$RUNS"); do
@@ -34,4 +28,4 @@ rpulse=$(cat "$work"/pulse.* | awk '{print $2}' | median)
 echo "# pprof: $data, $(stat -c %s "$data") bytes, $RUNS runs, medians"
 echo "perf data convert --to-json:   ${tperf}s, ${rperf} KB RSS, $(stat -c %s "$work/out.json") bytes out"
 echo "pulse data convert --to-pprof: ${tpulse}s, ${rpulse} KB RSS, $(stat -c %s "$work/out.pb.gz") bytes out"
-awk -v a="$tpulse" -v b="$tperf" 'BEGIN {printf "ratio pulse/perf: %.3f (goal <= 0.2)\n", (b > 0) ? a / b : 0}'
+echo "ratio pulse/perf: $(ratio "$tpulse" "$tperf") (goal <= 0.2)"
