@@ -36,11 +36,78 @@ struct svg {
 	unsigned int width;
 };
 
-/* @s as XML text or attribute value */
+/*
+ * The length of the UTF-8 character at @s (at most @len bytes), or 0 when
+ * the bytes there are not one that XML 1.0 allows: a lone or missing
+ * continuation byte, an overlong form, a surrogate, past U+10FFFF, or
+ * U+FFFE/U+FFFF. Names come from the recording (a comm is any 16 bytes),
+ * and one bad byte makes the whole SVG unreadable to a browser.
+ */
+static size_t utf8_len(const unsigned char *s, size_t len)
+{
+	uint32_t cp, min;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f, min = 0x80;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f, min = 0x800;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07, min = 0x10000;
+	else
+		return 0;
+	if (n > len)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		/* a NUL is not a continuation byte: never read past the string */
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
+	    cp == 0xffff)
+		return 0;
+	return n;
+}
+
+/* the bytes of @s's first @nr_chars characters (a byte utf8_len() refuses is one) */
+static size_t utf8_span(const char *s, size_t nr_chars)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t off = 0;
+
+	for (size_t c = 0; c < nr_chars && u[off]; c++) {
+		size_t n = utf8_len(u + off, SIZE_MAX - off);
+
+		off += n ? n : 1;
+	}
+	return off;
+}
+
+/* @s's characters, as put_escaped() writes them */
+static size_t utf8_count(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t nr = 0;
+
+	for (size_t off = 0; u[off]; nr++) {
+		size_t n = utf8_len(u + off, SIZE_MAX - off);
+
+		off += n ? n : 1;
+	}
+	return nr;
+}
+
+/* @s as XML text or attribute value; bytes that are not UTF-8 become U+FFFD */
 static void put_escaped(FILE *fp, const char *s, size_t len)
 {
-	for (size_t i = 0; i < len && s[i]; i++) {
-		unsigned char c = s[i];
+	const unsigned char *u = (const unsigned char *)s;
+
+	for (size_t i = 0; i < len && u[i];) {
+		unsigned char c = u[i];
+		size_t n;
 
 		switch (c) {
 		case '&':
@@ -59,12 +126,22 @@ static void put_escaped(FILE *fp, const char *s, size_t len)
 			fputs("&apos;", fp);
 			break;
 		default:
+			if (c >= 0x80) {
+				n = utf8_len(u + i, len - i);
+				if (n)
+					fwrite(u + i, 1, n, fp);
+				else
+					fputs("\xef\xbf\xbd", fp);	/* U+FFFD */
+				i += n ? n : 1;
+				continue;
+			}
 			/* XML 1.0 has no other control characters */
 			if (c < 0x20 && c != '\t' && c != '\n')
 				fputc('?', fp);
 			else
 				fputc(c, fp);
 		}
+		i++;
 	}
 }
 
@@ -134,18 +211,22 @@ static void put_colour(const struct svg *g, const struct pulse_flame_node *n)
 	fprintf(g->fp, "rgb(%d,%d,%d)", r, gr, b);
 }
 
-/* flamegraph.pl's label: what fits of the name, ".." when cut; none under 3 glyphs */
+/*
+ * flamegraph.pl's label: what fits of the name, ".." when cut; none under
+ * 3 glyphs. Counted in characters, cut between two: half a UTF-8
+ * character is not XML.
+ */
 static void put_label(const struct svg *g, const char *name, double x, double y, double w)
 {
-	size_t fit = w / (FONT_SIZE * FONT_W), len = strlen(name);
+	size_t fit = w / (FONT_SIZE * FONT_W), len = utf8_count(name);
 
 	if (fit < 3)
 		return;
 	fprintf(g->fp, "<text x=\"%.1f\" y=\"%.1f\">", x + 3, y + 10.5);
 	if (len <= fit) {
-		put_escaped(g->fp, name, len);
+		put_escaped(g->fp, name, SIZE_MAX);
 	} else {
-		put_escaped(g->fp, name, fit - 2);
+		put_escaped(g->fp, name, utf8_span(name, fit - 2));
 		fputs("..", g->fp);
 	}
 	fputs("</text>", g->fp);

@@ -97,18 +97,58 @@ test_expect_success '--sort comm puts the command above each stack' '
 '
 
 test_expect_success 'kernel, user and unknown frames have their own palettes' '
-	# user: hot (red 205 and up, blue under 56); kernel: orange (blue under 41)
+	# user: hot (red 205 and up, blue under 56)
 	fb=$(svgpy fill fs.svg "__libc_start_call_main;main;flame_a;flame_b") &&
 	echo "$fb" | grep -qE "^rgb\((20[5-9]|2[1-5][0-9]),[0-9]+,([0-9]|[1-4][0-9]|5[0-5])\)$" &&
-	svgpy svg fs.svg | awk "{print \$2}" | grep "asm_sysvec_apic_timer_interrupt$" | head -1 >kpath &&
-	if [ -s kpath ]; then
-		kf=$(svgpy fill fs.svg "$(cat kpath)") &&
-		echo "$kf" | grep -qE "^rgb\((19[0-9]|2[0-5][0-9]),(9[0-9]|1[0-5][0-9]),([0-9]|[1-3][0-9]|40)\)$"
-	fi &&
+	# a kernel frame (a symbol of a kallsyms file of our own) and an [unknown] one, surely
+	{
+		echo "event name=cpu-clock type=1 config=0 period=1000 sample_type=IP|TID|TIME|PERIOD flags=sample_id_all|mmap|comm ids=1"
+		echo "comm pid=100 tid=100 comm=x"
+		echo "mmap pid=-1 tid=0 start=0xffffffff81000000 len=0x1000000 pgoff=0xffffffff81000000 name=[kernel.kallsyms]_text misc=kernel"
+		echo "sample ip=0xffffffff81000150 pid=100 tid=100 time=1000 period=1000 misc=kernel"
+		echo "sample ip=0xffffffff81000250 pid=100 tid=100 time=1500 period=1000 misc=kernel"
+		echo "sample ip=0x2000 pid=100 tid=100 time=2000 period=1000 misc=user"
+	} >kern.spec &&
+	printf "ffffffff81000000 T _text\nffffffff81000100 T synth_kfunc\nffffffff81000200 T synth_kother\n" >ksyms &&
+	"$TOOLS/pulse-synth" kern.spec kern.data &&
+	pulse flamegraph -q -i kern.data --kallsyms ksyms -o kern.svg &&
+	# kernel: orange (red 190 and up, green 90-155, blue up to 40)
+	for k in synth_kfunc synth_kother; do
+		kf=$(svgpy fill kern.svg "$k") &&
+		echo "$kf" | grep -qE "^rgb\((19[0-9]|2[0-5][0-9]),(9[0-9]|1[0-5][0-9]),([0-9]|[1-3][0-9]|40)\)$" ||
+		return 1
+	done &&
 	# unknown: grey
-	if svgpy fill fs.svg "[unknown]" >uf; then grep -qE "^rgb\(([0-9]+),\1,\1\)$" uf; fi &&
+	uf=$(svgpy fill kern.svg "[unknown]") &&
+	echo "$uf" | grep -qE "^rgb\(([0-9]+),\1,\1\)$" &&
 	pulse flamegraph -q -i fs.data -o again.svg &&
 	test_cmp up.svg again.svg
+'
+
+test_expect_success 'names that are not UTF-8, or cut in a label, still make XML' '
+	# a comm is any bytes: a Latin-1 name, with --sort comm, in a narrow graph
+	name=$(printf "ca\351ll") &&
+	cp "$FS" "./$name" &&
+	pulse record -q -o nu.data -- "./$name" 100 75 &&
+	pulse flamegraph -q -i nu.data -o nu.svg --sort comm --width 200 --minwidth 0 &&
+	grep -q "<title>ca$(printf "\357\277\275")ll (" nu.svg &&
+	python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" nu.svg &&
+	# "a" and two-byte characters cut at several widths: never inside one
+	{
+		echo "event name=cpu-clock type=1 config=0 period=1000 sample_type=IP|TID|TIME|PERIOD flags=sample_id_all|mmap|comm ids=1"
+		echo "comm pid=100 tid=100 comm=a$(printf "\303\251%.0s" 1 2 3 4 5 6)"
+		echo "comm pid=200 tid=200 comm=x"
+		echo "sample ip=0x1000 pid=100 tid=100 time=1000 period=1000 misc=user"
+		echo "sample ip=0x1000 pid=200 tid=200 time=2000 period=1000 misc=user"
+		echo "sample ip=0x1000 pid=200 tid=200 time=3000 period=1000 misc=user"
+	} >mb.spec &&
+	"$TOOLS/pulse-synth" mb.spec mb.data &&
+	# a third of 100 to 180 pixels: labels of 4 to 8 glyphs, cut after 2 to 6
+	for w in 120 140 160 180 200; do
+		pulse flamegraph -q -i mb.data -o mb.svg --sort comm --width $w &&
+		python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" mb.svg ||
+		return 1
+	done
 '
 
 test_expect_success 'the lost count in the subtitle' '

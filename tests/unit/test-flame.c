@@ -5,6 +5,7 @@
  * flamegraph.pl's titles, frames under --minwidth merged and counted.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/flame.h>
@@ -186,5 +187,78 @@ static void test_flame__svg_empty(void)
 	pulse_flame__delete(f);
 }
 
+/* every byte sequence of @s is UTF-8 (what an XML parser demands of the document) */
+static bool is_utf8(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	while (*u) {
+		int n = *u < 0x80 ? 1 : (*u & 0xe0) == 0xc0 ? 2 : (*u & 0xf0) == 0xe0 ? 3 :
+			(*u & 0xf8) == 0xf0 ? 4 : 0;
+
+		if (!n || (n == 2 && *u < 0xc2))
+			return false;
+		for (int i = 1; i < n; i++)
+			if ((u[i] & 0xc0) != 0x80)
+				return false;
+		u += n;
+	}
+	return true;
+}
+
+static void test_flame__svg_not_utf8(void)
+{
+	/* a comm is any bytes: "ca\xe9ll" is Latin-1, and "\xc3" a cut character */
+	static const char *const stacks[] = { "ca\xe9ll;f", "x\xc3" };
+	static const uint64_t counts[] = { 10, 10 };
+	struct pulse_flame *f = make(stacks, counts, 2);
+	struct pulse_flame_svg_opts o = { .sz = sizeof(o), .title = "t\xff" };
+	int err;
+	char *svg;
+
+	ASSERT_TRUE(f);
+	svg = svg_of(f, &o, NULL, &err);
+	ASSERT_EQ(err, 0);
+	ASSERT_TRUE(is_utf8(svg));
+	ASSERT_TRUE(strstr(svg, "<title>ca\xef\xbf\xbdll (10 samples, 50.00%)</title>"));
+	ASSERT_TRUE(strstr(svg, "<title>x\xef\xbf\xbd (10 samples"));
+	ASSERT_TRUE(strstr(svg, ">t\xef\xbf\xbd</text>"));
+	free(svg);
+	pulse_flame__delete(f);
+}
+
+static void test_flame__svg_label_cut(void)
+{
+	/*
+	 * 120 pixels wide: frames of 100 pixels, 14 glyphs of 7.08. "a" and
+	 * 20 two-byte "é": 21 characters, cut to 12 and ".." (a cut by bytes
+	 * would split the sixth é); 14 "é" fit whole.
+	 */
+	static const char *const stacks[] = {
+		"a\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
+		"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9;z",
+	};
+	static const uint64_t counts[] = { 10, 10 };
+	struct pulse_flame *f = make(stacks, counts, 2);
+	struct pulse_flame_svg_opts o = { .sz = sizeof(o), .width = 220 };
+	int err;
+	char *svg;
+
+	ASSERT_TRUE(f);
+	/* 220: each of the two frames is 100 pixels */
+	svg = svg_of(f, &o, NULL, &err);
+	ASSERT_EQ(err, 0);
+	ASSERT_TRUE(is_utf8(svg));
+	ASSERT_TRUE(strstr(svg, ">a\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+				"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9..</text>"));
+	ASSERT_TRUE(strstr(svg, ">\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+				"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9</text>"));
+	free(svg);
+	pulse_flame__delete(f);
+}
+
 TEST_MAIN(TEST(test_flame__merge), TEST(test_flame__diff), TEST(test_flame__svg_escape_titles),
-	  TEST(test_flame__svg_minwidth), TEST(test_flame__svg_empty))
+	  TEST(test_flame__svg_minwidth), TEST(test_flame__svg_empty),
+	  TEST(test_flame__svg_not_utf8), TEST(test_flame__svg_label_cut))
