@@ -60,6 +60,31 @@ struct pulse_aux_stats;
 void data_warn_aux(const struct pulse_aux_stats *st);
 void data_warn_lost(uint64_t lost, uint64_t nr_samples);
 
+/*
+ * cli/data-messages.c: the input when no -i is given: "-" (perf's rule)
+ * when stdin is a pipe, else "perf.data".
+ */
+const char *default_input(void);
+
+/*
+ * cli/output-file.c: an output that is whole or absent. open() prints the
+ * error (and hint) line and returns the exit status, or 0 with @fp to
+ * write to; close(@err: the writer's 0 or -errno) flushes, renames the
+ * temporary file over the output, prints the error line on failure and
+ * returns the exit status; abort() drops what was written.
+ */
+#define OUTPUT_STDOUT	1	/* "-" is standard output */
+#define OUTPUT_EXCL	2	/* an output that exists is refused (no --force) */
+struct output_file {
+	FILE *fp;
+	const char *path;	/* as given */
+	char *target;		/* a symlink's target, written instead */
+	char *tmp;		/* the temporary file, NULL when writing in place */
+};
+int output_file__open(struct output_file *of, const char *path, unsigned int flags);
+int output_file__close(struct output_file *of, int err);
+void output_file__abort(struct output_file *of);
+
 struct pulse_hist_filter;
 struct pulse_session;
 /*

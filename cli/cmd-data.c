@@ -6,11 +6,11 @@
  *
  * Where perf creates the output before it opens the input (and so leaves
  * an empty file behind when the input is missing or empty), pulse opens
- * the input first and removes its output on any failure: a file that
- * exists after pulse returns is a whole conversion.
+ * the input first and writes through output_file (a temporary file
+ * renamed at the end): a file that exists after pulse returns is a whole
+ * conversion, and a device or FIFO is written in place, never replaced.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,16 +53,6 @@ struct convert_args {
 		   "Convert to pprof format (gzipped profile.proto)"),                  \
 	OPT_BOOLEAN(0, "tod", &(a)->tod, "Convert time to wall clock time"),            \
 	OPT_END()
-
-static const char *default_input(void)
-{
-	struct stat st;
-
-	/* perf reads a pipe on stdin when no -i is given */
-	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
 
 /* exactly one output format, and the options it takes; 0 or the exit status */
 static int check_args(const struct convert_args *a)
@@ -111,37 +101,6 @@ static int open_input(struct pulse_session **s, const char *input, bool force)
 	return 0;
 }
 
-/*
- * perf's open(O_CREAT | (force ? O_TRUNC : O_EXCL)); NULL after the error
- * line. @regular: the output is a regular file, which a failure removes
- * (never a device such as /dev/full, or a FIFO).
- */
-static FILE *create_output(const char *path, bool force, bool *regular)
-{
-	int fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC | (force ? O_TRUNC : O_EXCL), 0666);
-	struct stat st;
-	FILE *fp;
-
-	if (fd < 0) {
-		if (errno == EEXIST) {
-			error("output file '%s' exists", path);
-			hint("use --force to overwrite it");
-		} else {
-			error("cannot create '%s': %s", path, strerror(errno));
-		}
-		return NULL;
-	}
-	*regular = !fstat(fd, &st) && S_ISREG(st.st_mode);
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		error("cannot create '%s': %s", path, strerror(errno));
-		close(fd);
-		if (*regular)
-			unlink(path);
-	}
-	return fp;
-}
-
 static bool output_exists(const char *path)
 {
 	struct stat st;
@@ -171,10 +130,9 @@ static int convert_json(const struct convert_args *a, const char *input)
 	struct pulse_symbol_opts sym_opts = { .sz = sizeof(sym_opts) };
 	struct pulse_json_opts jo = { .sz = sizeof(jo) };
 	struct pulse_session *s = NULL;
+	struct output_file of;
 	uint64_t nr = 0;
-	bool regular = false;
 	long bytes;
-	FILE *out;
 	int err, ret;
 
 	/* perf looks at the output first: its complaint comes before the input's */
@@ -196,27 +154,22 @@ static int convert_json(const struct convert_args *a, const char *input)
 	 * reads the header from (a directory's DIR/data); a pipe's is not
 	 */
 	jo.has_mtime = input_mtime(s, input, &jo.mtime);
-	out = create_output(a->to_json, a->force, &regular);
-	if (!out) {
-		ret = 1;
+	/* perf's O_EXCL without --force; a failure leaves no partial file */
+	ret = output_file__open(&of, a->to_json, a->force ? 0 : OUTPUT_EXCL);
+	if (ret)
+		goto out_session;
+	setvbuf(of.fp, outbuf, _IOFBF, sizeof(outbuf));
+	err = pulse_convert_json(s, of.fp, &jo, &nr);
+	bytes = ftell(of.fp);	/* -1 on a FIFO */
+	if (bytes < 0)
+		bytes = 0;
+	if (err && err != -EIO) {
+		data_error("read", input, err);
+		output_file__abort(&of);
 		goto out_session;
 	}
-	setvbuf(out, outbuf, _IOFBF, sizeof(outbuf));
-	err = pulse_convert_json(s, out, &jo, &nr);
-	bytes = ftell(out);
-	if (err == -EIO || (!err && fflush(out))) {
-		error("cannot write '%s': %s", a->to_json, strerror(errno ? errno : EIO));
+	if (output_file__close(&of, err)) {
 		err = -EIO;
-	} else if (err) {
-		data_error("read", input, err);
-	}
-	if (fclose(out) && !err) {
-		error("cannot write '%s': %s", a->to_json, strerror(errno));
-		err = -EIO;
-	}
-	if (err) {
-		if (regular)
-			unlink(a->to_json);
 		goto out_session;
 	}
 	data_warn_damage(pulse_session__data(s));

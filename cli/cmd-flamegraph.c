@@ -5,8 +5,9 @@
  * -> hist entries with --no-children callchain trees, caller order, no
  * threshold): the stacks are those `pulse report -g folded` prints. With
  * --diff OLD NEW, NEW's graph coloured by each frame's change of share.
- * The SVG is written to a temporary file renamed over the output at the
- * end, so a failure leaves no partial file.
+ * The SVG is written through output_file: a temporary file renamed over
+ * the output at the end, so a failure leaves no partial file; a device or
+ * FIFO is written in place; "-" is stdout.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -198,57 +199,16 @@ out:
 	return ret;
 }
 
-/* write through a temporary file in the output's directory, renamed at the end */
+/* whole or not at all (output_file); "-" is stdout */
 static int write_svg(struct pulse_flame *flame, const char *output,
 		     const struct pulse_flame_svg_opts *sopts, size_t *merged)
 {
-	size_t len = strlen(output);
-	char *tmp = malloc(len + 16);
-	FILE *fp = NULL;
-	int fd, err;
+	struct output_file of;
+	int ret = output_file__open(&of, output, OUTPUT_STDOUT);
 
-	if (!tmp) {
-		error("out of memory");
-		return 1;
-	}
-	snprintf(tmp, len + 16, "%s.tmp.XXXXXX", output);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		err = errno;
-		error("cannot write '%s': %s", output, strerror(err));
-		free(tmp);
-		return 1;
-	}
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		err = -errno;
-		close(fd);
-		goto fail;
-	}
-	/* mkstemp's 0600: a graph is for sharing, as any file this umask makes */
-	{
-		mode_t mask = umask(0);
-
-		umask(mask);
-		fchmod(fd, 0666 & ~mask);
-	}
-	err = pulse_flame__write_svg(flame, fp, sopts, merged);
-	/* a failed write says why again when flushed (EFBIG, ENOSPC), not only EIO */
-	if (fflush(fp) && (!err || err == -EIO))
-		err = errno ? -errno : -EIO;
-	if (fclose(fp) && !err)
-		err = errno ? -errno : -EIO;
-	if (!err && rename(tmp, output))
-		err = -errno;
-	if (!err) {
-		free(tmp);
-		return 0;
-	}
-fail:
-	unlink(tmp);
-	free(tmp);
-	error("cannot write '%s': %s", output, strerror(-err));
-	return 1;
+	if (ret)
+		return ret;
+	return output_file__close(&of, pulse_flame__write_svg(flame, of.fp, sopts, merged));
 }
 
 static int parse_minwidth(const char *arg, double *out)
@@ -266,7 +226,7 @@ static int parse_minwidth(const char *arg, double *out)
 
 int cmd_flamegraph(int argc, const char **argv)
 {
-	const char *input = "perf.data", *output = "flamegraph.svg", *title = NULL;
+	const char *input = NULL, *output = "flamegraph.svg", *title = NULL;
 	const char *minwidth_str = "0.1";
 	bool inverted = false, diff = false;
 	int width = 1200, ret;
@@ -277,8 +237,9 @@ int cmd_flamegraph(int argc, const char **argv)
 	size_t merged = 0;
 	const char **args;
 	const struct option options[] = {
-		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
-		OPT_STRING('o', "output", &output, "file", "the SVG to write (default flamegraph.svg)"),
+		OPT_STRING('i', "input", &input, "file",
+			   "input file name (default perf.data, or the pipe on stdin)"),
+		OPT_STRING('o', "output", &output, "file", "the SVG to write (default flamegraph.svg; - for stdout)"),
 		OPT_BOOLEAN('\0', "diff", &diff,
 			    "differential flame graph of two files: OLD.data NEW.data"),
 		OPT_STRING('e', "event", &o.event, "event", "the event to draw (a file of several)"),
@@ -329,6 +290,8 @@ int cmd_flamegraph(int argc, const char **argv)
 			goto out;
 		input = args[1];
 	}
+	if (!input)
+		input = default_input();
 	ret = load(&o, input, &in);
 	if (ret)
 		goto out;

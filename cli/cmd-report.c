@@ -41,16 +41,6 @@ static int report__header_record(struct pulse_data *d, const struct perf_event_h
 	return 0;
 }
 
-static const char *default_input(void)
-{
-	struct stat st;
-
-	/* perf reads a pipe on stdin when no file is named */
-	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
-
 /*
  * perf's open_file_read(): a file owned by another user than this one or
  * root is refused unless -f is given (a pipe is not checked)

@@ -180,15 +180,6 @@ static bool has_sample_cpu(struct pulse_data *d)
 	return true;
 }
 
-static const char *default_input(void)
-{
-	struct stat st;
-
-	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
-
 static int parse_field_arg(const struct option *opt, const char *arg, int unset)
 {
 	struct script *sc = opt->value;

@@ -4,7 +4,8 @@
  * perf.data (report, report -D, script): one `error:` line naming what is
  * wrong and where for a damaged header or record, and the warnings for
  * bytes that could not be read and records recovered past data.size; and
- * the --time parse every reader shares; perf's check of who owns the file.
+ * the --time parse every reader shares; perf's check of who owns the file;
+ * the input perf reads when none is named.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,6 +19,16 @@
 #include <pulse/reader.h>
 #include <pulse/session.h>
 #include "builtin.h"
+
+const char *default_input(void)
+{
+	struct stat st;
+
+	/* perf reads a pipe on stdin when no file is named */
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
 
 void data_error(const char *verb, const char *input, int err)
 {

@@ -29,7 +29,7 @@ test_expect_success 'header damage: one error line with the offset, no output' '
 '
 
 test_expect_success 'an output that cannot be created or written: one error line, exit 1' '
-	convert_fails "$PULSE_TOP/tests/data/perf-g.data" nodir/x.json "cannot create .nodir/x.json." &&
+	convert_fails "$PULSE_TOP/tests/data/perf-g.data" nodir/x.json "cannot write .nodir/x.json." &&
 	mkdir outdir &&
 	expect_fail 1 err pulse data convert --force --to-json outdir -i "$PULSE_TOP/tests/data/perf-g.data" &&
 	one_error err "outdir" &&
