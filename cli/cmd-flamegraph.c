@@ -39,13 +39,17 @@ struct fg {
 	const char *vmlinux, *kallsyms;	/* -k, --kallsyms */
 	bool force, quiet;
 	int max_stack;
+	const struct fg_input *like;	/* --diff's OLD: draw NEW's event */
 };
 
 /* one file's graph */
 struct fg_input {
 	struct pulse_flame *flame;
+	const char *path;
 	uint64_t lost;			/* lost samples perf would report */
 	char event[256];		/* the event drawn */
+	uint32_t type;			/* its attr's */
+	uint64_t config;
 };
 
 /* -e cpu-clock names cpu-clock:ppp too */
@@ -56,6 +60,39 @@ static bool event_is(const char *name, const char *want)
 	return !strncmp(name, want, len) && (!name[len] || name[len] == ':');
 }
 
+/*
+ * --diff's OLD: NEW's event, by name, else by type and config (the same
+ * event under other modifiers); -1 after the error line when OLD has none
+ */
+static int pick_like(const struct fg *o, struct pulse_report *rep,
+		     const struct pulse_flame_stacks *st, const char *input, char *name,
+		     size_t size)
+{
+	int by_attr = -1;
+
+	for (size_t i = 0; i < rep->nr_hists; i++) {
+		const struct perf_event_attr *attr = pulse_data__attr(rep->d, i);
+		char buf[256];
+		const char *ev = pulse_session__event_name(rep->session, i, buf, sizeof(buf));
+
+		if (!(st ? pulse_flame_stacks__nr_samples(st, i) : rep->hists[i].nr_samples))
+			continue;
+		if (!strcmp(ev, o->like->event)) {
+			snprintf(name, size, "%s", ev);
+			return i;
+		}
+		if (by_attr < 0 && attr && attr->type == o->like->type &&
+		    attr->config == o->like->config) {
+			by_attr = i;
+			snprintf(name, size, "%s", ev);
+		}
+	}
+	if (by_attr < 0)
+		error("'%s' has no samples of '%s', the event drawn from '%s': nothing to compare",
+		      input, o->like->event, o->like->path);
+	return by_attr;
+}
+
 /* the event to draw: -e's, else the first with samples (warned when there are more) */
 static int pick_event(const struct fg *o, struct pulse_report *rep,
 		      const struct pulse_flame_stacks *st, const char *input, char *name,
@@ -63,6 +100,8 @@ static int pick_event(const struct fg *o, struct pulse_report *rep,
 {
 	int found = -1, with_samples = 0;
 
+	if (o->like)
+		return pick_like(o, rep, st, input, name, size);
 	for (size_t i = 0; i < rep->nr_hists; i++) {
 		char buf[256];
 		const char *ev = pulse_session__event_name(rep->session, i, buf, sizeof(buf));
@@ -177,6 +216,9 @@ static int load(const struct fg *o, const char *input, struct fg_input *in)
 	idx = pick_event(o, &rep, st, input, in->event, sizeof(in->event));
 	if (idx < 0)
 		goto out;
+	in->path = input;
+	in->type = pulse_data__attr(rep.d, idx)->type;
+	in->config = pulse_data__attr(rep.d, idx)->config;
 	err = pulse_flame__new(&in->flame);
 	if (!err)
 		err = st ? pulse_flame__add_stacks(in->flame, st, idx) :
@@ -284,17 +326,20 @@ int cmd_flamegraph(int argc, const char **argv)
 	}
 	if (parse_minwidth(minwidth_str, &sopts.minwidth))
 		return PULSE_EXIT_USAGE;
-	if (diff) {
-		ret = load(&o, args[0], &old);
-		if (ret)
-			goto out;
+	if (diff)
 		input = args[1];
-	}
 	if (!input)
 		input = default_input();
 	ret = load(&o, input, &in);
 	if (ret)
 		goto out;
+	if (diff) {
+		/* OLD's graph of NEW's event: a diff of two events means nothing */
+		o.like = &in;
+		ret = load(&o, args[0], &old);
+		if (ret)
+			goto out;
+	}
 	ret = 1;
 	if (diff && pulse_flame__diff(in.flame, old.flame)) {
 		error("out of memory");

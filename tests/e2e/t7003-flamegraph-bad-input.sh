@@ -116,4 +116,19 @@ test_expect_success 'filters that leave nothing, an event the file lacks: one er
 	not test -e f.svg
 '
 
+test_expect_success '--diff of files of other events: one error naming both, exit 1' '
+	pulse record -q -e cpu-clock -o cpu.data -- "$WL/flamesplit" 50 75 &&
+	pulse record -q -e task-clock -o task.data -- "$WL/flamesplit" 50 75 &&
+	mkdir d && cd d &&
+	expect_fail 1 err pulse flamegraph --diff ../task.data ../cpu.data -o d.svg &&
+	one_error err "../task.data.*cpu-clock.*../cpu.data" &&
+	no_leftovers . && cd .. &&
+	# OLD of both events, task-clock first: NEW'"'"'s cpu-clock is the one
+	# compared, without the "samples of 2 events" warning of a free choice
+	pulse record -q -e task-clock -e cpu-clock -o both.data -- "$WL/flamesplit" 50 75 &&
+	pulse flamegraph --diff both.data cpu.data -o both.svg 2>err &&
+	not grep -E "^(warning|error):" err &&
+	test -s both.svg
+'
+
 test_done
