@@ -66,6 +66,12 @@ struct pulse_offcpu_opts {
 	unsigned int state_offset;
 	unsigned int state_size;	/* 1, 2, 4 or 8 */
 	__u64 states;			/* prev_state bits that count; 0: S|D */
+	/*
+	 * A process whose switches are left out (the recorder's own: under
+	 * -a its waits for the rings are not the workload's); 0: none (pid 0
+	 * is the idle task, which never blocks)
+	 */
+	__u32 exclude_pid;
 };
 
 struct pulse_offcpu;

@@ -119,6 +119,7 @@ int pulse_offcpu__new(struct pulse_offcpu **out, const struct pulse_offcpu_opts 
 	oc->state_offset = opts->state_offset;
 	oc->state_size = sz;
 	oc->states = opts->states ? opts->states : PULSE_OFFCPU_STATE_S | PULSE_OFFCPU_STATE_D;
+	oc->exclude_pid = opts->exclude_pid;
 	*out = oc;
 	return 0;
 }
@@ -263,6 +264,8 @@ int pulse_offcpu__switch_out(struct pulse_offcpu *oc, __u32 pid, __u32 tid, __u6
 	__u32 stack = 0;
 	int ret;
 
+	if (oc->exclude_pid && pid == oc->exclude_pid)
+		return 0;
 	oc->st.switch_out++;
 	/* a stack is kept only for a state that counts: a preemption needs none */
 	if (state & oc->states) {
@@ -284,8 +287,11 @@ int pulse_offcpu__switch_out(struct pulse_offcpu *oc, __u32 pid, __u32 tid, __u6
 
 int pulse_offcpu__switch_in(struct pulse_offcpu *oc, __u32 pid, __u32 tid, __u64 time)
 {
-	struct oc_event *e = queue_add(oc);
+	struct oc_event *e;
 
+	if (oc->exclude_pid && pid == oc->exclude_pid)
+		return 0;
+	e = queue_add(oc);
 	if (!e)
 		return -ENOMEM;
 	oc->st.switch_in++;

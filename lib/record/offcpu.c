@@ -155,6 +155,12 @@ int rec_offcpu_open(struct rec *r)
 	}
 	config_switch(r, &x->sw->attr);
 	oco.attr = &x->sw->attr;
+	/*
+	 * Under -a/-C the recorder's own threads switch too, mostly waiting
+	 * in epoll for the rings: that is not the workload's off-CPU time.
+	 * (A command or -p/-t target is another process: nothing is lost.)
+	 */
+	oco.exclude_pid = (__u32)getpid();
 	ret = pulse_offcpu__new(&x->oc, &oco);
 	if (ret)
 		return ret;

@@ -113,4 +113,16 @@ test_expect_success ROOT,TRACEFS 'system wide' '
 	grep -q "offcpu-time" ra && grep -q "wait_short$" ra
 '
 
+# (the recorder waits in epoll for its rings: under -a that was a quarter of the off-CPU time)
+test_expect_success ROOT,TRACEFS 'system wide: no offcpu-time sample of the recorder itself' '
+	"$PULSE" record -q --off-cpu -g -a -o self.data -- "$WL/offcpu" 50 2>self.err &
+	rp=$! && wait $rp &&
+	not grep -qE "$SANITIZER_REPORT" self.err &&
+	pulse script -i self.data -F pid,event >selfs &&
+	grep -q "offcpu-time:" selfs &&
+	expect_eq "$(awk -v p=$rp "\$1 == p && \$2 == \"offcpu-time:\"" selfs | wc -l)" 0 &&
+	pulse script -i self.data -F pid,event,comm >selfc &&
+	expect_eq "$(grep -c "^ *pulse .*offcpu-time:" selfc)" 0
+'
+
 test_done
