@@ -51,6 +51,16 @@
 	 PERF_SAMPLE_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN | \
 	 PERF_SAMPLE_CGROUP)
 
+/**
+ * pulse_offcpu__event_attr - the offcpu-time event as perf 6.1's
+ * off_cpu_config() makes it: a software BPF_OUTPUT event, freq 1, period
+ * 1, sample_type CALLCHAIN (the recorder's config adds its bits; the
+ * samples written keep those of PULSE_OFFCPU_SAMPLE_TYPES)
+ * @attr: its type, config, freq, sample_period and sample_type are set;
+ *	the other fields are left as they are
+ */
+void pulse_offcpu__event_attr(struct perf_event_attr *attr);
+
 /*
  * sched_switch's prev_state as the tracepoint reports it (the kernel's
  * TASK_REPORT bits: __trace_sched_switch_state()): S and D count by default

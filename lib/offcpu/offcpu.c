@@ -386,6 +386,16 @@ static __u64 first_ip(const __u64 *ips, __u32 nr, __u16 *misc)
 	return 0;
 }
 
+void pulse_offcpu__event_attr(struct perf_event_attr *attr)
+{
+	/* perf 6.1's off_cpu_config(): never fires; the recorder writes its samples */
+	attr->type = PERF_TYPE_SOFTWARE;
+	attr->config = PERF_COUNT_SW_BPF_OUTPUT;
+	attr->freq = 1;
+	attr->sample_period = 1;
+	attr->sample_type = PERF_SAMPLE_CALLCHAIN;
+}
+
 int pulse_offcpu__write(struct pulse_offcpu *oc, const struct perf_event_attr *attr, __u64 id,
 			int (*emit)(void *arg, const void *rec, size_t size), void *arg)
 {

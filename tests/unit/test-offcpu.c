@@ -408,6 +408,21 @@ static void test_offcpu__exclude_pid(void)
 	pulse_offcpu__delete(oc);
 }
 
+/* perf 6.1's off_cpu_config() attr; the fields it does not set are left alone */
+static void test_offcpu__event_attr(void)
+{
+	struct perf_event_attr a = { .size = sizeof(a), .inherit = 1 };
+
+	pulse_offcpu__event_attr(&a);
+	ASSERT_EQ(a.type, PERF_TYPE_SOFTWARE);
+	ASSERT_EQ(a.config, PERF_COUNT_SW_BPF_OUTPUT);
+	ASSERT_EQ(a.freq, 1);
+	ASSERT_EQ(a.sample_period, 1);
+	ASSERT_EQ(a.sample_type, PERF_SAMPLE_CALLCHAIN);
+	ASSERT_EQ(a.inherit, 1);
+	ASSERT_EQ(a.size, sizeof(a));
+}
+
 int main(void)
 {
 	static const struct test_case cases[] = {
@@ -419,6 +434,7 @@ int main(void)
 		TEST(test_offcpu__bad_opts),
 		TEST(test_offcpu__format),
 		TEST(test_offcpu__exclude_pid),
+		TEST(test_offcpu__event_attr),
 	};
 
 	return test__run_all(cases, sizeof(cases) / sizeof(cases[0]));
