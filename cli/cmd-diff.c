@@ -179,6 +179,38 @@ static struct pulse_hists *event_hists(struct diff_input *in, int idx, struct pu
 	return empty;
 }
 
+/*
+ * A later file that has none of the baseline's events has nothing to
+ * compare: perf 6.1 prints the baseline with an empty column and exits 0;
+ * pulse says so and fails (some events pairing is perf's behaviour).
+ * Return: 0, or 1 after the error line.
+ */
+static int diff_check_events(struct diff_input *in, size_t nr)
+{
+	struct pulse_data *base = pulse_session__data(in[0].session);
+	size_t nr_attrs = pulse_data__nr_attrs(base);
+
+	for (size_t f = 1; f < nr; f++) {
+		struct pulse_data *other = pulse_session__data(in[f].session);
+		char names[256] = "", name[128];
+		size_t len = 0;
+		bool any = false;
+
+		for (size_t i = 0; i < nr_attrs && !any; i++)
+			any = pulse_diff__match_event(base, i, other) >= 0;
+		if (any || !nr_attrs)
+			continue;
+		for (size_t i = 0; i < nr_attrs && len < sizeof(names); i++)
+			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+						i ? ", " : "",
+						pulse_session__event_name(in[0].session, i, name,
+									  sizeof(name)));
+		error("'%s' has none of the events of '%s' (%s)", in[f].path, in[0].path, names);
+		return 1;
+	}
+	return 0;
+}
+
 /* Each event of the baseline, paired with the others' (perf's data_process()). */
 static int diff_print(struct diff_input *in, size_t nr, const enum pulse_sort_key *keys,
 		      size_t nr_keys, const struct pulse_diff_opts *opts, const char **paths)
@@ -321,6 +353,7 @@ int cmd_diff(int argc, const char **argv)
 		return PULSE_EXIT_USAGE;
 	}
 	opts.relative = !strcmp(percentage, "relative");
+	opts.list_files = verbose > 0;
 	sym_opts.kallsyms_given = sym_opts.kallsyms != NULL;
 	nr_keys = diff_keys(sort, keys);
 	if (nr_keys < 0)
@@ -346,7 +379,10 @@ int cmd_diff(int argc, const char **argv)
 		if (ret)
 			goto out;
 	}
-	ret = diff_inputs__process(in, nr);
+	/* before the walks: nothing to walk for */
+	ret = diff_check_events(in, nr);
+	if (!ret)
+		ret = diff_inputs__process(in, nr);
 	if (ret)
 		goto out;
 	if (!opts.quiet) {

@@ -106,17 +106,22 @@ void warning(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* PULSE_DEBUG: the library's debug lines too; set in main() before any thread reads it */
+static int lib_verbose;
+
 static int lib_print(enum pulse_print_level level, const char *fmt, va_list ap)
 {
-	static int verbose = -1;
+	int ret;
 
-	if (verbose < 0)
-		verbose = getenv("PULSE_DEBUG") ? 2 : 0;
 	if (level == PULSE_WARN) {
+		/* the prefix and the text as one: diff's walk threads warn at once */
+		flockfile(stderr);
 		fputs("warning: ", stderr);
-		return vfprintf(stderr, fmt, ap);
+		ret = vfprintf(stderr, fmt, ap);
+		funlockfile(stderr);
+		return ret;
 	}
-	if ((int)level <= verbose)
+	if ((int)level <= lib_verbose)
 		return vfprintf(stderr, fmt, ap);
 	return 0;
 }
@@ -181,6 +186,7 @@ int main(int argc, const char **argv)
 	const struct cmd_struct *c;
 	const char *cmd;
 
+	lib_verbose = getenv("PULSE_DEBUG") ? 2 : 0;
 	pulse_set_print(lib_print);
 	argv++;
 	argc--;

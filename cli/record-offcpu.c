@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pulse record --off-cpu: the option's checks and events. As perf 6.1's
- * off_cpu_config(), an "offcpu-time" software BPF_OUTPUT event (freq 1,
- * period 1, CALLCHAIN) goes after the user's events; pulse also parses
+ * off_cpu_config(), an "offcpu-time" event (its attr from lib/offcpu:
+ * pulse_offcpu__event_attr()) goes after the user's events; pulse also parses
  * the sched:sched_switch tracepoint the recorder makes its samples from
  * (lib/record/offcpu.c), which needs tracefs, so a user who cannot read it
  * learns it here, before anything runs.
@@ -19,6 +19,7 @@ static struct pulse_evlist switch_list;	/* sched:sched_switch, owned until exit 
 
 int record_offcpu_setup(struct pulse_evlist *evlist, struct pulse_record_opts *o)
 {
+	struct perf_event_attr oa = { 0 };
 	struct pulse_parse_error perr;
 	struct pulse_evsel *e;
 	int ret;
@@ -46,12 +47,10 @@ int record_offcpu_setup(struct pulse_evlist *evlist, struct pulse_record_opts *o
 		     "/sys/kernel/tracing");
 		return PULSE_EXIT_USAGE;
 	}
-	ret = pulse_evsel__new(&e, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_BPF_OUTPUT,
-			       PULSE_OFFCPU_EVENT);
+	pulse_offcpu__event_attr(&oa);
+	ret = pulse_evsel__new(&e, oa.type, oa.config, PULSE_OFFCPU_EVENT);
 	if (!ret) {
-		e->attr.freq = 1;
-		e->attr.sample_period = 1;
-		e->attr.sample_type = PERF_SAMPLE_CALLCHAIN;
+		pulse_offcpu__event_attr(&e->attr);
 		/* perf 6.1 sets them before evsel__config(), which keeps a set period */
 		e->period_from_term = true;
 		ret = pulse_evlist__add(evlist, e);

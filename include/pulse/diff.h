@@ -53,8 +53,9 @@ struct pulse_diff_opts {
 	bool quiet;			/* -q: no event line, no titles */
 	/* bit k set: sort key keys[k] is not a column (perf's sort__setup_elide()) */
 	uint32_t hidden_keys;
+	bool list_files;		/* -v: "# Data files:" with two files too */
 };
-#define pulse_diff_opts__last_field hidden_keys
+#define pulse_diff_opts__last_field list_files
 
 struct pulse_diff;
 
@@ -81,7 +82,7 @@ size_t pulse_diff__nr_rows(const struct pulse_diff *diff);
 /**
  * pulse_diff__fprintf - the table as perf diff prints it: unless quiet,
  * "# Event 'NAME'" (after a blank line unless @first), "# Data files:"
- * with more than two files, the column titles and dots; then the rows
+ * with more than two files (or opts' list_files), the column titles and dots; then the rows
  * @paths: the files' names, for "# Data files:"
  * Return: 0, or -EIO when writing to @fp failed.
  */

@@ -51,6 +51,16 @@
 	 PERF_SAMPLE_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN | \
 	 PERF_SAMPLE_CGROUP)
 
+/**
+ * pulse_offcpu__event_attr - the offcpu-time event as perf 6.1's
+ * off_cpu_config() makes it: a software BPF_OUTPUT event, freq 1, period
+ * 1, sample_type CALLCHAIN (the recorder's config adds its bits; the
+ * samples written keep those of PULSE_OFFCPU_SAMPLE_TYPES)
+ * @attr: its type, config, freq, sample_period and sample_type are set;
+ *	the other fields are left as they are
+ */
+void pulse_offcpu__event_attr(struct perf_event_attr *attr);
+
 /*
  * sched_switch's prev_state as the tracepoint reports it (the kernel's
  * TASK_REPORT bits: __trace_sched_switch_state()): S and D count by default
@@ -66,6 +76,12 @@ struct pulse_offcpu_opts {
 	unsigned int state_offset;
 	unsigned int state_size;	/* 1, 2, 4 or 8 */
 	__u64 states;			/* prev_state bits that count; 0: S|D */
+	/*
+	 * A process whose switches are left out (the recorder's own: under
+	 * -a its waits for the rings are not the workload's); 0: none (pid 0
+	 * is the idle task, which never blocks)
+	 */
+	__u32 exclude_pid;
 };
 
 struct pulse_offcpu;

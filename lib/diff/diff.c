@@ -384,7 +384,7 @@ static int value_cmp(const struct pulse_diff *diff, size_t a, size_t b)
  * perf's hist_entry__cmp_compute(): rows with pairs first, then those
  * paired in file @f, then by value. With @idx (the -o column,
  * hist_entry__cmp_compute_idx()) the first test is not made, and a ratio
- * or wdiff puts dummy rows after the others.
+ * or wdiff puts dummy rows after the others, two dummy rows equal.
  */
 static int compute_cmp(const struct pulse_diff *diff, const struct diff_row *a,
 		       const struct diff_row *b, size_t f, bool idx)
@@ -403,9 +403,13 @@ static int compute_cmp(const struct pulse_diff *diff, const struct diff_row *a,
 		return 0;
 	if (!diff->pair[pa] || !diff->pair[pb])
 		return diff->pair[pa] ? -1 : 1;
+	/*
+	 * two rows without baseline tie here (their ratio or wdiff has
+	 * nothing to weigh against): the next files' columns order them
+	 */
 	if (idx && diff->opts.compute != PULSE_DIFF_DELTA &&
-	    diff->opts.compute != PULSE_DIFF_DELTA_ABS && a->dummy != b->dummy)
-		return a->dummy ? 1 : -1;
+	    diff->opts.compute != PULSE_DIFF_DELTA_ABS && (a->dummy || b->dummy))
+		return a->dummy == b->dummy ? 0 : a->dummy ? 1 : -1;
 	return value_cmp(diff, pa, pb);
 }
 

@@ -247,7 +247,8 @@ int pulse_diff__fprintf(const struct pulse_diff *diff, FILE *fp, const char *evn
 	}
 	if (!diff->opts.quiet) {
 		fprintf(fp, "%s# Event '%s'\n#\n", first ? "" : "\n", evname);
-		if (diff->nr_files > 2) {
+		/* perf's -v lists them with two files too */
+		if (diff->nr_files > 2 || diff->opts.list_files) {
 			fputs("# Data files:\n", fp);
 			for (size_t f = 0; f < diff->nr_files; f++)
 				fprintf(fp, "#  [%zu] %s %s\n", f, paths[f], f ? "" : "(Baseline)");

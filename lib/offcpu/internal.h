@@ -65,6 +65,7 @@ struct pulse_offcpu {
 	struct perf_event_attr attr;	/* the sched_switch event's */
 	unsigned int state_offset, state_size;
 	__u64 states;			/* prev_state bits that count */
+	__u32 exclude_pid;		/* switches not counted; 0: none */
 	struct oc_task *tasks;		/* by first switch */
 	size_t nr_tasks, tasks_cap;
 	struct oc_index task_ix;	/* tid -> tasks[] */

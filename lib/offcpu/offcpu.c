@@ -119,6 +119,7 @@ int pulse_offcpu__new(struct pulse_offcpu **out, const struct pulse_offcpu_opts 
 	oc->state_offset = opts->state_offset;
 	oc->state_size = sz;
 	oc->states = opts->states ? opts->states : PULSE_OFFCPU_STATE_S | PULSE_OFFCPU_STATE_D;
+	oc->exclude_pid = opts->exclude_pid;
 	*out = oc;
 	return 0;
 }
@@ -263,6 +264,8 @@ int pulse_offcpu__switch_out(struct pulse_offcpu *oc, __u32 pid, __u32 tid, __u6
 	__u32 stack = 0;
 	int ret;
 
+	if (oc->exclude_pid && pid == oc->exclude_pid)
+		return 0;
 	oc->st.switch_out++;
 	/* a stack is kept only for a state that counts: a preemption needs none */
 	if (state & oc->states) {
@@ -284,8 +287,11 @@ int pulse_offcpu__switch_out(struct pulse_offcpu *oc, __u32 pid, __u32 tid, __u6
 
 int pulse_offcpu__switch_in(struct pulse_offcpu *oc, __u32 pid, __u32 tid, __u64 time)
 {
-	struct oc_event *e = queue_add(oc);
+	struct oc_event *e;
 
+	if (oc->exclude_pid && pid == oc->exclude_pid)
+		return 0;
+	e = queue_add(oc);
 	if (!e)
 		return -ENOMEM;
 	oc->st.switch_in++;
@@ -378,6 +384,16 @@ static __u64 first_ip(const __u64 *ips, __u32 nr, __u16 *misc)
 		return ips[i];
 	}
 	return 0;
+}
+
+void pulse_offcpu__event_attr(struct perf_event_attr *attr)
+{
+	/* perf 6.1's off_cpu_config(): never fires; the recorder writes its samples */
+	attr->type = PERF_TYPE_SOFTWARE;
+	attr->config = PERF_COUNT_SW_BPF_OUTPUT;
+	attr->freq = 1;
+	attr->sample_period = 1;
+	attr->sample_type = PERF_SAMPLE_CALLCHAIN;
 }
 
 int pulse_offcpu__write(struct pulse_offcpu *oc, const struct perf_event_attr *attr, __u64 id,

@@ -44,26 +44,46 @@ struct rec_offcpu {
 	__u64 pass_bytes;		/* bytes the last pass read */
 };
 
+/* The format file is ~2 KiB; one this long is not a tracepoint's format. */
+#define FORMAT_MAX 65536
+
 /* prev_state's place in sched_switch's RAW, from tracefs. */
 static int state_field(unsigned int *off, unsigned int *size)
 {
 	const char *dir = pulse_tracefs_dir(NULL);
-	char path[4096], text[8192];
+	char path[4096], *text;
+	size_t len = 0;
 	ssize_t n;
-	int fd;
+	int fd, ret;
 
 	if (!dir)
 		return -errno;
 	snprintf(path, sizeof(path), "%s/events/sched/sched_switch/format", dir);
+	text = malloc(FORMAT_MAX);
+	if (!text)
+		return -ENOMEM;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, text, sizeof(text) - 1);
+	if (fd < 0) {
+		ret = -errno;
+		goto out_free;
+	}
+	/* tracefs hands a file over in pieces: read to its end, never cut it */
+	do {
+		n = read(fd, text + len, FORMAT_MAX - 1 - len);
+		if (n > 0)
+			len += (size_t)n;
+	} while ((n > 0 || (n < 0 && errno == EINTR)) && len < FORMAT_MAX - 1);
+	ret = n < 0 ? -errno : 0;
 	close(fd);
-	if (n < 0)
-		return -EIO;
-	text[n] = 0;
-	return pulse_offcpu__parse_format(text, off, size);
+	if (!ret && len == FORMAT_MAX - 1)
+		ret = -EFBIG;
+	if (!ret) {
+		text[len] = 0;
+		ret = pulse_offcpu__parse_format(text, off, size);
+	}
+out_free:
+	free(text);
+	return ret;
 }
 
 /* The sched_switch attr: its own sample layout, the target's inheritance and enabling. */
@@ -117,8 +137,13 @@ static int map_rings(struct rec *r, struct rec_offcpu *x, size_t pages)
 				r->err->cpu = r->cpus[c];
 				return ret;
 			}
-			if (epoll_ctl(r->epfd, EPOLL_CTL_ADD, fd, &ev) < 0)
-				return -errno;
+			/* polling the ring is part of setting it up: the mmap stage */
+			if (epoll_ctl(r->epfd, EPOLL_CTL_ADD, fd, &ev) < 0) {
+				ret = -errno;
+				r->err->stage = PULSE_REC_MMAP;
+				r->err->cpu = r->cpus[c];
+				return ret;
+			}
 		}
 	}
 	return 0;
@@ -155,6 +180,12 @@ int rec_offcpu_open(struct rec *r)
 	}
 	config_switch(r, &x->sw->attr);
 	oco.attr = &x->sw->attr;
+	/*
+	 * Under -a/-C the recorder's own threads switch too, mostly waiting
+	 * in epoll for the rings: that is not the workload's off-CPU time.
+	 * (A command or -p/-t target is another process: nothing is lost.)
+	 */
+	oco.exclude_pid = (__u32)getpid();
 	ret = pulse_offcpu__new(&x->oc, &oco);
 	if (ret)
 		return ret;

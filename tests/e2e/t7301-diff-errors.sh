@@ -23,6 +23,19 @@ test_expect_success 'a missing file, an empty file: one error, exit 1' '
 	one_error err "perf.data.old"
 '
 
+test_expect_success 'a file with none of the baseline events: one error, exit 1' '
+	record_ok err -e task-clock -o tc.data -- "$WL/balance" 50 100 &&
+	expect_fail 1 err pulse diff a.data tc.data &&
+	one_error err "none of the events of .a.data. [(]cpu-clock" &&
+	expect_fail 1 err pulse diff a.data b.data tc.data &&
+	one_error err "tc.data" &&
+	record_ok err -e cpu-clock,task-clock -o two.data -- "$WL/balance" 50 100 &&
+	pulse diff two.data a.data >out 2>err &&
+	grep -q "work_a" out && not grep -q "error" err &&
+	pulse diff tc.data two.data >out 2>err &&
+	grep -q "work_a" out
+'
+
 test_expect_success 'a damaged header: one error with the offset, exit 1' '
 	cp b.data bad.data &&
 	printf "\377\377\377\377\377\377\377\177" | dd of=bad.data bs=1 seek=24 conv=notrunc 2>/dev/null &&

@@ -9,6 +9,7 @@
  * RAW sizes and times say. Built by `make build-fuzz/fuzz-offcpu`.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <pulse/offcpu.h>
 
@@ -24,6 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pulse_offcpu_opts o = { .sz = sizeof(o), .attr = &a, .state_offset = 32,
 				       .state_size = 8 };
 	struct pulse_offcpu *oc;
+	uint8_t *rec;
 	size_t off = 0;
 	int n = 0;
 
@@ -39,13 +41,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(&len, data + off + 6, 2);
 		if (len < 8 || len > size - off)
 			len = size - off;
-		/* a copy of exactly the record, so ASan sees a read past it */
-		{
-			uint8_t rec[65536];
-
-			memcpy(rec, data + off, len);
-			pulse_offcpu__add_record(oc, rec, len);
-		}
+		/*
+		 * a heap copy of exactly the record: ASan sees a read one byte
+		 * past it (in a larger stack buffer such a read stays inside)
+		 */
+		rec = malloc(len);
+		if (!rec)
+			break;
+		memcpy(rec, data + off, len);
+		pulse_offcpu__add_record(oc, rec, len);
+		free(rec);
 		off += len;
 		if (++n % 16 == 0)
 			pulse_offcpu__flush(oc);

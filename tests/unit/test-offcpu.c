@@ -381,6 +381,48 @@ static void test_offcpu__format(void)
 	ASSERT_EQ(pulse_offcpu__parse_format("", &off, &size), -ENOENT);
 }
 
+/* opts.exclude_pid: that process's switches are left out (the recorder's own under -a) */
+static void test_offcpu__exclude_pid(void)
+{
+	struct perf_event_attr a = sw_attr();
+	struct pulse_offcpu_opts o = { .sz = sizeof(o), .attr = &a, .state_offset = STATE_OFF,
+				       .state_size = 8, .exclude_pid = 7 };
+	struct pulse_offcpu *oc;
+	struct pulse_offcpu_stats st;
+	struct rec r;
+
+	ASSERT_EQ(pulse_offcpu__new(&oc, &o), 0);
+	out_rec(&r, 7, 8, 100, PULSE_OFFCPU_STATE_S, stack_a, 2);
+	feed(oc, &r);
+	switch_rec(&r, 7, 8, 200, false);
+	feed(oc, &r);
+	out_rec(&r, 1, 1, 100, PULSE_OFFCPU_STATE_S, stack_a, 2);
+	feed(oc, &r);
+	switch_rec(&r, 1, 1, 300, false);
+	feed(oc, &r);
+	ASSERT_EQ(pulse_offcpu__flush(oc), 0);
+	pulse_offcpu__stats(oc, &st);
+	ASSERT_EQ(st.intervals, 1);
+	ASSERT_EQ(st.entries, 1);
+	ASSERT_EQ(st.total_ns, 200);
+	pulse_offcpu__delete(oc);
+}
+
+/* perf 6.1's off_cpu_config() attr; the fields it does not set are left alone */
+static void test_offcpu__event_attr(void)
+{
+	struct perf_event_attr a = { .size = sizeof(a), .inherit = 1 };
+
+	pulse_offcpu__event_attr(&a);
+	ASSERT_EQ(a.type, PERF_TYPE_SOFTWARE);
+	ASSERT_EQ(a.config, PERF_COUNT_SW_BPF_OUTPUT);
+	ASSERT_EQ(a.freq, 1);
+	ASSERT_EQ(a.sample_period, 1);
+	ASSERT_EQ(a.sample_type, PERF_SAMPLE_CALLCHAIN);
+	ASSERT_EQ(a.inherit, 1);
+	ASSERT_EQ(a.size, sizeof(a));
+}
+
 int main(void)
 {
 	static const struct test_case cases[] = {
@@ -391,6 +433,8 @@ int main(void)
 		TEST(test_offcpu__lost_records_counted),
 		TEST(test_offcpu__bad_opts),
 		TEST(test_offcpu__format),
+		TEST(test_offcpu__exclude_pid),
+		TEST(test_offcpu__event_attr),
 	};
 
 	return test__run_all(cases, sizeof(cases) / sizeof(cases[0]));
