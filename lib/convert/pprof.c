@@ -18,6 +18,7 @@
 #include <pulse/reader.h>
 #include <pulse/session.h>
 #include "convert/pprof-int.h"
+#include "core/hash.h"
 
 /* ---- the (a, b) -> index table ------------------------------------------ */
 
@@ -87,13 +88,8 @@ int pp_map__put(struct pp_map *m, uint64_t a, uint64_t b, uint32_t val)
 
 static uint64_t str_hash(const char *s, size_t *len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const char *p = s;
-
-	for (; *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-	*len = p - s;
-	return h;
+	*len = strlen(s);
+	return pulse_fnv1a(PULSE_FNV1A_INIT, s, *len);
 }
 
 static int strings__append(struct pp_strings *t, const char *s, bool copy)

@@ -16,6 +16,7 @@
 #include <pulse/diff.h>
 #include <pulse/reader.h>
 #include "diff/diff-int.h"
+#include "core/hash.h"
 
 bool pulse_diff__key_ok(enum pulse_sort_key key)
 {
@@ -43,17 +44,19 @@ static const char *dso_name(const struct pulse_hist_entry *e)
 
 static uint64_t str_hash(uint64_t h, const char *s)
 {
-	/* FNV-1a */
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return (h ^ 0xff) * 0x100000001b3ULL;
+	/* a 0xff after each string: ("ab", "c") and ("a", "bc") differ */
+	if (s)
+		h = pulse_fnv1a(h, s, strlen(s));
+	return pulse_fnv1a(h, "\xff", 1);
 }
 
 static uint64_t u64_hash(uint64_t h, uint64_t v)
 {
+	unsigned char b[8];
+
 	for (int i = 0; i < 8; i++, v >>= 8)
-		h = (h ^ (v & 0xff)) * 0x100000001b3ULL;
-	return h;
+		b[i] = v & 0xff;
+	return pulse_fnv1a(h, b, sizeof(b));
 }
 
 /*
@@ -66,7 +69,7 @@ static uint64_t u64_hash(uint64_t h, uint64_t v)
  */
 static uint64_t entry_hash(const struct pulse_diff *diff, const struct pulse_hist_entry *e)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = PULSE_FNV1A_INIT;
 
 	for (size_t k = 0; k < diff->nr_keys; k++) {
 		switch (diff->keys[k]) {

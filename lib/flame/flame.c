@@ -10,14 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "flame-int.h"
+#include "core/hash.h"
 
 static uint64_t hash_text(const char *s, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a */
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
+	return pulse_fnv1a(PULSE_FNV1A_INIT, s, len);
 }
 
 static uint64_t hash_child(uint32_t parent, const char *iname)

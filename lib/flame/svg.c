@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "flame-int.h"
+#include "core/hash.h"
 
 #define XPAD 10		/* pixels left and right of the frames */
 #define FRAME_H 16	/* a row: 15 of frame, 1 of gap */
@@ -161,10 +162,8 @@ static void put_count(FILE *fp, uint64_t v)
 /* stable per name: the same function has the same colour in every graph */
 static void name_hash(const char *name, double v[3])
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = pulse_fnv1a_str(name);
 
-	for (const char *p = name; *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
 	h ^= h >> 29;
 	h *= 0xbf58476d1ce4e5b9ULL;
 	h ^= h >> 32;

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <pulse/hist.h>
+#include "core/hash.h"
 
 static inline uint64_t mix(uint64_t h, uint64_t v)
 {
@@ -26,11 +27,7 @@ static inline uint64_t mix(uint64_t h, uint64_t v)
  */
 static inline uint64_t hash_final(uint64_t x)
 {
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
+	return pulse_mix64(x);
 }
 
 /*

@@ -13,6 +13,7 @@
 #include "core/arena.h"
 #include "core/internal.h"
 #include "hist/hist-internal.h"
+#include "core/hash.h"
 
 int pulse_hists__init(struct pulse_hists *h, const enum pulse_sort_key *keys, size_t nr_keys)
 {
@@ -71,15 +72,6 @@ void pulse_hists__exit(struct pulse_hists *h)
 	memset(h, 0, sizeof(*h));
 }
 
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
-}
-
 /*
  * An entry's hash in two parts: what its sample gives (comm, thread, cpu,
  * trace, parent) and what its frame gives (DSO, symbol). A sample's
@@ -108,10 +100,10 @@ static uint64_t sample_hash(const struct pulse_hists *h, const struct pulse_hist
 			v = mix(v, (uint32_t)e->cpu);
 			break;
 		case PULSE_SORT_TRACE:
-			v = mix(v, hash_str(e->trace ? e->trace : "N/A"));
+			v = mix(v, pulse_fnv1a_str(e->trace ? e->trace : "N/A"));
 			break;
 		case PULSE_SORT_PARENT:
-			v = mix(v, e->parent ? hash_str(e->parent->name) : 0);
+			v = mix(v, e->parent ? pulse_fnv1a_str(e->parent->name) : 0);
 			break;
 		default:
 			if (pulse_sort_key__is_mem(h->keys[i]))

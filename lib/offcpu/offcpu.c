@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "offcpu/internal.h"
+#include "core/hash.h"
 
 int oc_reserve(void **p, size_t *cap, size_t need, size_t size)
 {
@@ -32,15 +33,6 @@ int oc_reserve(void **p, size_t *cap, size_t need, size_t size)
 	return 0;
 }
 
-/* splitmix64's finalizer: tids and ips are far from random */
-static __u64 mix(__u64 x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
 
 static void ix_exit(struct oc_index *ix)
 {
@@ -148,7 +140,7 @@ static bool task_eq(const struct pulse_offcpu *oc, __u32 e, const void *key)
 
 static struct oc_task *task_get(struct pulse_offcpu *oc, __u32 pid, __u32 tid)
 {
-	__u64 h = mix(tid);
+	__u64 h = pulse_mix64(tid);
 	__u32 *slot = ix_find(oc, &oc->task_ix, h, task_eq, &tid);
 	struct oc_task *t;
 
@@ -183,13 +175,13 @@ static bool stack_eq(const struct pulse_offcpu *oc, __u32 e, const void *key)
 static int stack_intern(struct pulse_offcpu *oc, const __u64 *ips, __u64 nr, __u32 *id)
 {
 	struct stack_key k = { ips, nr };
-	__u64 h = mix(nr), v;
+	__u64 h = pulse_mix64(nr), v;
 	__u32 *slot;
 	struct oc_stack *s;
 
 	for (__u64 i = 0; i < nr; i++) {
 		memcpy(&v, &ips[i], sizeof(v));
-		h = mix(h ^ v);
+		h = pulse_mix64(h ^ v);
 	}
 	slot = ix_find(oc, &oc->stack_ix, h, stack_eq, &k);
 	if (!slot)
@@ -224,7 +216,7 @@ static bool entry_eq(const struct pulse_offcpu *oc, __u32 e, const void *key)
 static int entry_add(struct pulse_offcpu *oc, const struct oc_task *t, __u64 ns)
 {
 	struct oc_entry k = { .pid = t->pid, .tid = t->tid, .stack = t->stack, .state = t->state };
-	__u64 h = mix(mix(mix(((__u64)t->pid << 32 | t->tid) ^ t->stack) ^ t->state));
+	__u64 h = pulse_mix64(pulse_mix64(pulse_mix64(((__u64)t->pid << 32 | t->tid) ^ t->stack) ^ t->state));
 	__u32 *slot = ix_find(oc, &oc->entry_ix, h, entry_eq, &k);
 
 	if (!slot)

@@ -38,15 +38,7 @@
 #include <pulse/symbols.h>
 #include "core/internal.h"
 #include "elf-int.h"
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
-}
+#include "core/hash.h"
 
 static char *dup_opt(const char *s)
 {
@@ -130,7 +122,7 @@ void pulse_dsos__exit(struct pulse_dsos *dsos)
 
 struct pulse_dso *pulse_dsos__find(const struct pulse_dsos *dsos, const char *long_name)
 {
-	struct pulse_dso *d = dsos->buckets[hash_str(long_name) & (dsos->nr_buckets - 1)];
+	struct pulse_dso *d = dsos->buckets[pulse_fnv1a_str(long_name) & (dsos->nr_buckets - 1)];
 
 	for (; d; d = d->next)
 		if (!strcmp(d->long_name, long_name))
@@ -150,7 +142,7 @@ static void dsos__grow(struct pulse_dsos *dsos)
 
 		while (d) {
 			struct pulse_dso *next = d->next;
-			size_t h = hash_str(d->long_name) & (n - 1);
+			size_t h = pulse_fnv1a_str(d->long_name) & (n - 1);
 
 			d->next = b[h];
 			b[h] = d;
@@ -201,14 +193,14 @@ struct pulse_dso *pulse_dsos__findnew(struct pulse_dsos *dsos, const char *long_
 		return NULL;
 	}
 	d->short_name_len = strlen(d->short_name);
-	d->short_name_hash = hash_str(d->short_name);
+	d->short_name_hash = pulse_fnv1a_str(d->short_name);
 	d->kind = kind;
 	pulse_symtab__init(&d->symtab);
 	d->symtab.no_demangle = dsos->opts.no_demangle;
 	d->symtab.demangle_full = dsos->opts.demangle_full;
 	if (dsos->nr >= dsos->nr_buckets)
 		dsos__grow(dsos);
-	h = hash_str(long_name) & (dsos->nr_buckets - 1);
+	h = pulse_fnv1a_str(long_name) & (dsos->nr_buckets - 1);
 	d->next = dsos->buckets[h];
 	dsos->buckets[h] = d;
 	if (dsos->last)
