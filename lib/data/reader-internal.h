@@ -86,6 +86,7 @@ struct pulse_data {
 	bool recovering;
 	bool data_cut;			/* data section runs past the end of the file */
 	__u64 dropped;			/* data pages below this were released (madvise) */
+	__u64 populated;		/* data pages below this were mapped ahead (madvise) */
 
 	struct attr_ent **attrs;
 	size_t nr_attrs;
