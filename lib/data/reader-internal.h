@@ -92,6 +92,7 @@ struct pulse_data {
 	size_t nr_attrs;
 	struct pulse_id_index ids;	/* every attr's ids -> its index */
 	bool same_id_pos;		/* every attr puts its id at the same place */
+	int id_pos[2];			/* then there: [is_sample], pulse_sample__id_offset() */
 
 	struct feat_ent feats[PULSE_FEAT_MAX];
 
