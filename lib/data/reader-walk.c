@@ -456,6 +456,8 @@ static void window_step(struct pulse_data *d, __u64 off)
 	d->dropped = end;
 }
 
+#define PREFETCH_AHEAD 4096
+
 int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 {
 	d->dropped = 0;
@@ -506,6 +508,8 @@ int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 			mark_damage(d, off, "record cut short");
 			break;
 		}
+		if (!d->stream)
+			__builtin_prefetch(p + PREFETCH_AHEAD);
 		err = handle_record(d, p, size, off, cb, arg, false);
 		if (err)
 			return err;
