@@ -306,6 +306,15 @@ int pulse_sample__parse(const void *rec, size_t size, const struct perf_event_at
 			PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | \
 			PERF_SAMPLE_CALLCHAIN)
 
+/* Without -mpopcnt, __builtin_popcountll() is a libgcc call per record. */
+static unsigned int popcount64(__u64 x)
+{
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (x * 0x0101010101010101ULL) >> 56;
+}
+
 /**
  * pulse_sample__time - the time of a record, as pulse_sample__parse() finds it
  * @rec: the record bytes, starting with its perf_event_header
@@ -362,7 +371,7 @@ int pulse_sample__time(const void *rec, size_t size, const struct perf_event_att
 			*time = s.time;
 		return err;
 	}
-	fixed = sizeof(struct perf_event_header) + 8 * __builtin_popcountll(type);
+	fixed = sizeof(struct perf_event_header) + 8 * popcount64(type);
 	if (fixed > end)
 		return -EBADMSG;
 	if (type & PERF_SAMPLE_CALLCHAIN) {
