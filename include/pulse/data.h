@@ -172,6 +172,16 @@ int pulse_sample__parse(const void *rec, size_t size, const struct perf_event_at
 			struct pulse_sample *out);
 
 /**
+ * pulse_sample__time - the time pulse_sample__parse() would find in a record,
+ * for less: the common layouts are read at a fixed offset after the same size
+ * checks. Return: 0; -EBADMSG when the header does not fit @size; -ENOENT
+ * when the record has no time (no TIME bit, or a non-SAMPLE record without
+ * sample_id_all); -EBADMSG when the parse would reject the record.
+ */
+int pulse_sample__time(const void *rec, size_t size, const struct perf_event_attr *attr,
+		       __u64 *time);
+
+/**
  * pulse_sample__id_size - size of the sample_id trailer that non-SAMPLE
  * records carry for this attr (perf's id_hdr_size); 0 without sample_id_all.
  */

@@ -69,6 +69,7 @@ struct pulse_thread {
 };
 
 struct pulse_resolve_slot;
+struct pulse_sym_slot;
 
 struct pulse_machine {
 	struct pulse_dsos dsos;		/* every DSO met */
@@ -79,6 +80,7 @@ struct pulse_machine {
 	struct pulse_maps kmaps;	/* the kernel's maps */
 	struct pulse_dso *kernel_dso;	/* [kernel.kallsyms] */
 	struct pulse_resolve_slot *rcache;	/* recent (maps version, ip) -> place */
+	struct pulse_sym_slot *scache;		/* recent (dso, addr) -> symbol */
 	char **strs;			/* interned comm strings, open addressing */
 	size_t nr_strs;			/* strings held */
 	size_t strs_size;		/* slots, power of two */

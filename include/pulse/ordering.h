@@ -51,6 +51,13 @@ int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header
 int pulse_ordered__queue_from(struct pulse_ordered *q, const struct perf_event_header *rec,
 			      uint64_t timestamp, uint64_t file_offset, const char *from);
 
+/*
+ * pulse_ordered__queue_from() of a record that outlives the queue (one
+ * pulse_data__record_stays() says so): queued by reference, not copied.
+ */
+int pulse_ordered__queue_ref(struct pulse_ordered *q, const struct perf_event_header *rec,
+			     uint64_t timestamp, uint64_t file_offset, const char *from);
+
 /* The @from of the record being delivered; NULL outside a delivery. */
 const char *pulse_ordered__from(const struct pulse_ordered *q);
 

@@ -256,6 +256,15 @@ uint64_t pulse_data__dir_version(const struct pulse_data *d);
  */
 const char *pulse_data__walk_path(const struct pulse_data *d);
 
+/*
+ * Does the record at @rec (@size bytes, as handed to a walk's callback)
+ * stay where it is until pulse_data__close()? True for a record read in
+ * place from a mapped file (the file's pages dropped behind the walk come
+ * back from the page cache when read again), false for a copy (stream,
+ * unaligned, byte-swapped, decompressed, a directory's data.N files).
+ */
+bool pulse_data__record_stays(const struct pulse_data *d, const void *rec, size_t size);
+
 /* The file of a directory the last walk stopped in (pulse_data__unreadable()); else NULL. */
 const char *pulse_data__unreadable_path(const struct pulse_data *d);
 

@@ -48,6 +48,14 @@ int pulse_data__index_ids(struct pulse_data *d)
 			     pulse_sample__id_offset(b->sample_type, false)))
 			d->same_id_pos = false;
 	}
+	/* looked up for every record: computed once here */
+	if (d->nr_attrs) {
+		const struct perf_event_attr *a = &d->attrs[0]->attr;
+
+		d->id_pos[true] = pulse_sample__id_offset(a->sample_type, true);
+		d->id_pos[false] = a->sample_id_all ? pulse_sample__id_offset(a->sample_type, false)
+						    : INT32_MIN;
+	}
 	return 0;
 }
 
@@ -219,16 +227,12 @@ int pulse_data__attr_of_id(const struct pulse_data *d, __u64 id)
 	return pulse_id_index__find(&d->ids, id);
 }
 
-/* The attr of the id found where @attr's layout puts it; 0 when it has none. */
-static int attr_of_layout(const struct pulse_data *d, const unsigned char *rec, size_t hsize,
-			  bool is_sample, const struct perf_event_attr *attr, bool swap)
+/* The attr of the id found at @off (pulse_sample__id_offset()); 0 when none. */
+static int attr_of_id_at(const struct pulse_data *d, const unsigned char *rec, size_t hsize,
+			 int off, bool swap)
 {
-	int off;
 	__u64 id;
 
-	if (!is_sample && !attr->sample_id_all)
-		return 0;
-	off = pulse_sample__id_offset(attr->sample_type, is_sample);
 	if (off == INT32_MIN)
 		return 0;
 	if (off >= 0) {
@@ -239,6 +243,16 @@ static int attr_of_layout(const struct pulse_data *d, const unsigned char *rec, 
 	}
 	id = bswap64_if(swap, get_u64(rec + (off >= 0 ? (size_t)off : hsize + off)));
 	return id ? pulse_data__attr_of_id(d, id) : 0;
+}
+
+/* The attr of the id found where @attr's layout puts it; 0 when it has none. */
+static int attr_of_layout(const struct pulse_data *d, const unsigned char *rec, size_t hsize,
+			  bool is_sample, const struct perf_event_attr *attr, bool swap)
+{
+	if (!is_sample && !attr->sample_id_all)
+		return 0;
+	return attr_of_id_at(d, rec, hsize, pulse_sample__id_offset(attr->sample_type, is_sample),
+			     swap);
 }
 
 /* pulse_data__attr_of() of a native record or, with @swap, of a foreign one */
@@ -267,7 +281,7 @@ int pulse_data__attr_of_swap(const struct pulse_data *d, const unsigned char *r,
 		return 0;
 	is_sample = type == PERF_RECORD_SAMPLE;
 	if (d->same_id_pos)
-		return attr_of_layout(d, r, hsize, is_sample, &d->attrs[0]->attr, swap);
+		return attr_of_id_at(d, r, hsize, d->id_pos[is_sample], swap);
 	/* mixed layouts: the right attr is the one whose layout finds its own id */
 	for (size_t i = 0; i < d->nr_attrs; i++)
 		if (attr_of_layout(d, r, hsize, is_sample, &d->attrs[i]->attr, swap) == (int)i)

@@ -156,6 +156,15 @@ uint64_t pulse_data__dir_version(const struct pulse_data *d)
 	return d->hdr_path ? d->dir_version : 0;
 }
 
+bool pulse_data__record_stays(const struct pulse_data *d, const void *rec, size_t size)
+{
+	const unsigned char *p = rec, *map = d->map;
+
+	/* d->map is NULL while a directory's other files are walked */
+	return map && !d->stream && p >= map && size <= d->map_len &&
+	       (size_t)(p - map) <= d->map_len - size;
+}
+
 const char *pulse_data__unreadable_path(const struct pulse_data *d)
 {
 	return d->unreadable ? d->unreadable_path : NULL;

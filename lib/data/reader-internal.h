@@ -86,11 +86,13 @@ struct pulse_data {
 	bool recovering;
 	bool data_cut;			/* data section runs past the end of the file */
 	__u64 dropped;			/* data pages below this were released (madvise) */
+	__u64 populated;		/* data pages below this were mapped ahead (madvise) */
 
 	struct attr_ent **attrs;
 	size_t nr_attrs;
 	struct pulse_id_index ids;	/* every attr's ids -> its index */
 	bool same_id_pos;		/* every attr puts its id at the same place */
+	int id_pos[2];			/* then there: [is_sample], pulse_sample__id_offset() */
 
 	struct feat_ent feats[PULSE_FEAT_MAX];
 

@@ -419,15 +419,34 @@ nested:
  * section more than two windows behind the walk are dropped. They stay
  * valid (a private read-only file mapping refaults from the page cache), so
  * records still queued for time ordering may point there.
+ *
+ * The window ahead is mapped in one call (MADV_POPULATE_READ, Linux 5.14)
+ * instead of one page fault per 64 KB the kernel maps around a fault: a
+ * 200 MB file took some 3,000 faults to walk. An older kernel refuses the
+ * advice and the walk faults as before.
  */
 #define RSS_WINDOW (32ULL << 20)
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
 
-static void drop_behind(struct pulse_data *d, __u64 off)
+static void window_step(struct pulse_data *d, __u64 off)
 {
-	long page = sysconf(_SC_PAGESIZE);
+	static long page;
 	__u64 start, end;
 
-	if (!d->map || off < d->dropped + 2 * RSS_WINDOW)
+	if (!d->map || (off < d->populated && off < d->dropped + 2 * RSS_WINDOW))
+		return;
+	if (!page)
+		page = sysconf(_SC_PAGESIZE);
+	if (off >= d->populated) {
+		start = off & ~((__u64)page - 1);
+		end = start + RSS_WINDOW < d->map_len ? start + RSS_WINDOW : d->map_len;
+		if (end > start)
+			madvise((char *)d->map + start, end - start, MADV_POPULATE_READ);
+		d->populated = end;
+	}
+	if (off < d->dropped + 2 * RSS_WINDOW)
 		return;
 	start = d->dropped ? d->dropped : d->data_offset;
 	start = (start + page - 1) & ~((__u64)page - 1);
@@ -437,9 +456,12 @@ static void drop_behind(struct pulse_data *d, __u64 off)
 	d->dropped = end;
 }
 
+#define PREFETCH_AHEAD 4096
+
 int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 {
 	d->dropped = 0;
+	d->populated = 0;
 	while (!d->stop) {
 		const unsigned char *p;
 		__u64 off = pulse_data__src_pos(d);
@@ -486,12 +508,14 @@ int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 			mark_damage(d, off, "record cut short");
 			break;
 		}
+		if (!d->stream)
+			__builtin_prefetch(p + PREFETCH_AHEAD);
 		err = handle_record(d, p, size, off, cb, arg, false);
 		if (err)
 			return err;
 		if (off + size > d->walk_end)
 			d->walk_end = off + size;
-		drop_behind(d, off);
+		window_step(d, off);
 	}
 	if (d->zlen && !d->unreadable) {
 		d->unreadable = true;

@@ -118,6 +118,7 @@ void pulse_machine__exit(struct pulse_machine *m)
 	free(m->threads);
 	free(m->kmaps.maps);
 	free(m->rcache);
+	free(m->scache);
 	for (size_t i = 0; i < m->strs_size; i++)
 		free(m->strs[i]);
 	free(m->strs);

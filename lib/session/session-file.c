@@ -20,20 +20,16 @@
 __u64 session__record_time(struct pulse_data *d, const struct perf_event_header *rec)
 {
 	const struct perf_event_attr *attr;
-	struct pulse_sample s;
+	__u64 t;
 	int idx;
 
 	idx = pulse_data__attr_of(d, rec, rec->size);
 	if (idx < 0)
 		return ~0ULL;
 	attr = pulse_data__attr(d, idx);
-	if (!attr || !(attr->sample_type & PERF_SAMPLE_TIME))
+	if (!attr || pulse_sample__time(rec, rec->size, attr, &t))
 		return ~0ULL;
-	if (rec->type != PERF_RECORD_SAMPLE && !attr->sample_id_all)
-		return ~0ULL;
-	if (pulse_sample__parse(rec, rec->size, attr, &s))
-		return ~0ULL;
-	return s.time;
+	return t;
 }
 
 static bool same_kernel(struct pulse_data *d)

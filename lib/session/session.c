@@ -181,8 +181,14 @@ static int session__record(struct pulse_data *d, const struct perf_event_header 
 		return 0;
 	}
 	if (s->oq) {
-		err = pulse_ordered__queue_from(s->oq, rec, session__record_time(d, rec),
-						file_offset, pulse_data__walk_path(d));
+		__u64 t = session__record_time(d, rec);
+
+		if (pulse_data__record_stays(d, rec, rec->size))
+			err = pulse_ordered__queue_ref(s->oq, rec, t, file_offset,
+						       pulse_data__walk_path(d));
+		else
+			err = pulse_ordered__queue_from(s->oq, rec, t, file_offset,
+							pulse_data__walk_path(d));
 		if (err != -ETIME)
 			return err;
 	}
