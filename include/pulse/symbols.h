@@ -30,6 +30,12 @@ struct pulse_symbol {
 	uint32_t namelen;	/* strlen(name): report column widths */
 	uint8_t binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
 	uint8_t type;		/* STT_FUNC, STT_OBJECT, STT_NOTYPE, ... */
+	/*
+	 * 1: a function inlined at this place (perf 6.1's symbol->inlined): a
+	 * frame made from DWARF inline information, printed "NAME (inlined)";
+	 * start and end are those of the symbol it was inlined into
+	 */
+	uint8_t inlined;
 };
 
 struct pulse_symtab {

@@ -11,11 +11,12 @@ floor_of() { # folder -> level
 	core) echo 0 ;;
 	event | ring | data) echo 1 ;;
 	symbols | trace | counter) echo 2 ;;
-	session) echo 3 ;;
-	hist | aux) echo 4 ;;
-	output | offcpu) echo 5 ;;
-	report | record | stat | convert) echo 6 ;;
-	flight | flame | diff) echo 7 ;;
+	unwind) echo 3 ;;
+	session) echo 4 ;;
+	hist | aux) echo 5 ;;
+	output | offcpu) echo 6 ;;
+	report | record | stat | convert) echo 7 ;;
+	flight | flame | diff) echo 8 ;;
 	*) echo "" ;;
 	esac
 }
@@ -26,7 +27,8 @@ header_folder() {
 	event.h | evlist.h | open.h | control.h) echo event ;;
 	mmap.h | ring-model.h | ring-aux.h) echo ring ;;
 	auxtrace.h | data.h | reader.h | features.h | branch.h | data-src.h | sample-offsets.h | id-index.h | stat-records.h) echo data ;;
-	symbols.h | build-id.h | srcline.h) echo symbols ;;
+	symbols.h | build-id.h | srcline.h | inline.h) echo symbols ;;
+	unwind.h | unwind-*.h) echo unwind ;;
 	trace.h | trace-decode.h) echo trace ;;
 	counter.h) echo counter ;;
 	session.h | machine.h | ordering.h | synthesize.h | cc-cursor.h) echo session ;;
