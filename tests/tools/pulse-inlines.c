@@ -74,6 +74,7 @@ int main(int argc, char **argv)
 	if (!ips || !path || pulse_machine__init(&m, &opts) || map_file(&m, path))
 		return 1;
 	m.no_inline = no_inline;
+	m.max_stack = nr;	/* the benchmark asks thousands at once */
 	for (int k = 0; k < nr; k++)
 		ips[k] = BASE + strtoull(argv[i + 1 + k], NULL, 16);
 	if (pulse_machine__resolve_callchain(&m, 1, 1, ips, nr, order, &cur) ||
