@@ -165,12 +165,19 @@ static int read_mem(void *arg, uint64_t addr, uint64_t *val)
 		memcpy(val, (const uint8_t *)c->s->stack + (addr - c->sp0), 8);
 		return 0;
 	}
-	if (find_map(c, addr) || !c->d || !c->d->ok)
+	if (find_map(c, addr))
 		return -EINVAL;
+	/*
+	 * perf's access_dso_mem() returns 1, not an error, when a map holds
+	 * the address but its file cannot give the word ([stack], //anon, a
+	 * short file): access_mem() then hands libunwind a 0 as a success.
+	 * That is where perf's chains end in a frame of ip 0 (shown as
+	 * ffffffffffffffff) when the stack copy runs out.
+	 */
+	*val = 0;
 	off = addr - c->map.start + c->map.pgoff;
-	if (off > c->d->raw_size || c->d->raw_size - off < 8)
-		return -EINVAL;
-	memcpy(val, c->d->raw + off, 8);
+	if (c->d && c->d->ok && off <= c->d->raw_size && c->d->raw_size - off >= 8)
+		memcpy(val, c->d->raw + off, 8);
 	return 0;
 }
 
@@ -279,7 +286,7 @@ static int step_nocfi(struct ctx *c, struct frame *f)
 	f->regs.val[UNW_RSP] = cfa;
 	f->regs.val[UNW_RIP] = ip;
 	f->regs.valid |= 1u << UNW_RSP | 1u << UNW_RIP;
-	return ip ? 1 : 0;
+	return 1;
 }
 
 /* One frame out. Return: 1 stepped, 0 end of the stack, <0 an error (stop too). */
@@ -337,7 +344,8 @@ static int step(struct ctx *c, struct frame *f)
 	f->ip = ip;
 	f->use_prev = !row->signal;
 	free(own);
-	return ip ? 1 : 0;
+	/* libunwind 1.6 steps to an ip of 0 read from memory; perf reports it */
+	return 1;
 fail:
 	free(own);
 	return -EINVAL;

@@ -221,6 +221,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "error: cannot read '%s'\n", argv[optind]);
 		return 1;
 	}
+	{
+		__u64 bytes, at;
+
+		if (pulse_data__unreadable(d, &bytes, &at))
+			fprintf(stderr, "warning: %llu bytes unreadable at %#llx\n",
+				(unsigned long long)bytes, (unsigned long long)at);
+	}
 	if (quiet) {
 		struct timespec a, b;
 		size_t frames = 0;
