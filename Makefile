@@ -132,7 +132,7 @@ tsan: $(PB_SRC)
 FUZZ_CC ?= clang
 FUZZ_SRCS := $(LIB_SRCS) $(PB_SRC)
 fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt build-fuzz/fuzz-convert \
-	build-fuzz/fuzz-offcpu
+	build-fuzz/fuzz-offcpu build-fuzz/fuzz-unwind
 
 # the reader, the AUX records and dumpers, data convert --to-json, the
 # off-CPU bookkeeping: each target is one tests/fuzz/fuzz-NAME.c on the
