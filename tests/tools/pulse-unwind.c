@@ -32,6 +32,7 @@ struct map {
 	uint32_t pid;
 	uint64_t start, end, pgoff;
 	struct pulse_dso *dso;
+	size_t replaced_at;	/* the first later map of the pid over it, or SIZE_MAX */
 };
 
 struct sample {
@@ -50,25 +51,40 @@ static struct pulse_dsos dsos;
 struct finder {
 	uint32_t pid;
 	size_t nmaps;
+	size_t *cache;		/* 64 map indexes, by address; a thread's own */
 };
 
-/* the last map (in file order, before the sample) of the pid holding @addr */
+static bool map_ok(const struct finder *f, size_t i, uint64_t addr)
+{
+	const struct map *m = &maps[i];
+
+	return i < f->nmaps && m->replaced_at >= f->nmaps && m->pid == f->pid &&
+	       addr >= m->start && addr < m->end;
+}
+
+/*
+ * The last map (in file order, before the sample) of the pid holding @addr;
+ * a map found stays good for later samples until a later map replaces it,
+ * so a small cache spares the linear search (not the library's cost).
+ */
 static int find_map(void *arg, uint64_t addr, struct pulse_unwind_map *out)
 {
 	const struct finder *f = arg;
+	size_t *slot = &f->cache[(addr >> 16) % 64], i = *slot;
 
-	for (size_t i = f->nmaps; i-- > 0;) {
-		const struct map *m = &maps[i];
-
-		if (m->pid == f->pid && addr >= m->start && addr < m->end) {
-			out->start = m->start;
-			out->end = m->end;
-			out->pgoff = m->pgoff;
-			out->dso = m->dso;
-			return 0;
-		}
+	if (!map_ok(f, i, addr)) {
+		for (i = f->nmaps; i-- > 0;)
+			if (maps[i].pid == f->pid && addr >= maps[i].start && addr < maps[i].end)
+				break;
+		if (i == (size_t)-1)
+			return -ENOENT;
+		*slot = i;
 	}
-	return -ENOENT;
+	out->start = maps[i].start;
+	out->end = maps[i].end;
+	out->pgoff = maps[i].pgoff;
+	out->dso = maps[i].dso;
+	return 0;
 }
 
 static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, const char *name)
@@ -82,7 +98,11 @@ static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, c
 			return -ENOMEM;
 	}
 	maps[nr_maps] = (struct map){ pid, start, start + len, pgoff,
-				      pulse_dsos__findnew(&dsos, name, kind) };
+				      pulse_dsos__findnew(&dsos, name, kind), SIZE_MAX };
+	for (size_t i = nr_maps; i-- > 0;)
+		if (maps[i].pid == pid && maps[i].replaced_at == SIZE_MAX &&
+		    maps[i].start < start + len && start < maps[i].end)
+			maps[i].replaced_at = nr_maps;
 	nr_maps++;
 	return 0;
 }
@@ -145,10 +165,10 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 static struct pulse_unwinder *unw;
 static int repeat = 1;
 
-static size_t unwind_one(size_t i, uint64_t *ips, size_t max)
+static size_t unwind_one(size_t i, uint64_t *ips, size_t max, size_t *cache)
 {
 	const struct sample *sm = &samples[i];
-	struct finder f = { sm->pid, sm->nmaps };
+	struct finder f = { sm->pid, sm->nmaps, cache };
 	struct pulse_unwind_sample s = {
 		.abi = sm->abi, .regs_mask = sm->mask, .regs = sm->regs, .stack = sm->stack,
 		.stack_size = sm->stack_size, .find_map = find_map, .arg = &f,
@@ -168,17 +188,18 @@ static void *work(void *arg)
 {
 	struct worker *w = arg;
 	uint64_t ips[127];
+	size_t cache[64] = { 0 };
 
 	for (int r = 0; r < repeat; r++)
 		for (size_t i = w->from; i < w->to; i++)
-			w->frames += unwind_one(i, ips, 127);
+			w->frames += unwind_one(i, ips, 127, cache);
 	return NULL;
 }
 
 /* as perf script -F ip,dso prints a callchain entry: the DSO address */
-static void print_frame(const struct sample *sm, uint64_t ip)
+static void print_frame(const struct sample *sm, uint64_t ip, size_t *cache)
 {
-	struct finder f = { sm->pid, sm->nmaps };
+	struct finder f = { sm->pid, sm->nmaps, cache };
 	struct pulse_unwind_map m;
 
 	if (find_map(&f, ip, &m) || !m.dso)
@@ -256,13 +277,14 @@ int main(int argc, char **argv)
 		free(w);
 	} else {
 		uint64_t ips[127];
+		size_t cache[64] = { 0 };
 
 		for (size_t i = 0; i < nr_samples; i++) {
-			size_t nr = unwind_one(i, ips, 127);
+			size_t nr = unwind_one(i, ips, 127, cache);
 
 			printf("\n");
 			for (size_t j = 0; j < nr; j++)
-				print_frame(&samples[i], ips[j]);
+				print_frame(&samples[i], ips[j], cache);
 			printf("\n");
 		}
 	}
