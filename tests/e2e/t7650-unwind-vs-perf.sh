@@ -6,6 +6,7 @@
 # outputs compare line for line: a C program through libc's qsort built
 # without frame pointers, /usr/bin/python3, and stack copies cut short
 # (perf's chains then end in a frame of ip 0, printed ffffffffffffffff).
+# Samples are compared in perf script's order (by time).
 . "$(dirname "$0")/lib/test-lib.sh"
 
 test_declare_prereq CC
@@ -45,13 +46,17 @@ test_expect_success PERF,CC 'stack copies cut short (dwarf,1024): frames as perf
 test_expect_success PERF,PYTHON3 'python3 through libc: frames as perf' '
 	cat >py.py <<-\PY &&
 	def fib(n): return n if n < 2 else fib(n - 1) + fib(n - 2)
-	import json
+	import json, time
 	for i in range(2):
 	    fib(20); json.dumps([list(range(200))] * 200); sorted(range(50000), key=lambda x: -x)
+	    for j in range(300000): time.time()
 	PY
 	perf record -q -e cpu-clock:u --call-graph dwarf -o py.data /usr/bin/python3 py.py >/dev/null 2>&1 &&
 	same py.data &&
-	deep py.data "$(readlink -f /usr/bin/python3)" 10
+	deep py.data "$(readlink -f /usr/bin/python3)" 10 &&
+	# clock_gettime in the vDSO, unwound from this process'"'"'s own copy as perf does
+	grep -A1 "(\[vdso\])" py.data.pulse | grep -q libc.so
+
 '
 
 test_done

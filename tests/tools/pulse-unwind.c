@@ -36,6 +36,8 @@ struct map {
 };
 
 struct sample {
+	uint64_t time;		/* perf script's order; then file order */
+	size_t idx;		/* file order */
 	uint32_t pid;
 	size_t nmaps;		/* maps of the file when the sample came */
 	uint64_t abi, mask, stack_size;
@@ -89,7 +91,8 @@ static int find_map(void *arg, uint64_t addr, struct pulse_unwind_map *out)
 
 static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, const char *name)
 {
-	enum pulse_dso_kind kind = name[0] == '/' ? PULSE_DSO_USER : PULSE_DSO_NOSYMS;
+	enum pulse_dso_kind kind = name[0] == '/' ? PULSE_DSO_USER :
+				   !strcmp(name, "[vdso]") ? PULSE_DSO_VDSO : PULSE_DSO_NOSYMS;
 
 	if (nr_maps == cap_maps) {
 		cap_maps = cap_maps ? cap_maps * 2 : 64;
@@ -152,7 +155,7 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 			return -ENOMEM;
 	}
 	samples[nr_samples] = (struct sample){
-		.pid = s.pid, .nmaps = nr_maps, .abi = s.user_abi,
+		.time = s.time, .idx = nr_samples, .pid = s.pid, .nmaps = nr_maps, .abi = s.user_abi,
 		.mask = pulse_data__attr(d, idx)->sample_regs_user,
 		.stack_size = s.user_stack_size,
 		.regs = dup_mem(s.user_regs, 8 * __builtin_popcountll(pulse_data__attr(d, idx)->sample_regs_user)),
@@ -160,6 +163,15 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 	};
 	nr_samples++;
 	return 0;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
 static struct pulse_unwinder *unw;
@@ -249,6 +261,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "warning: %llu bytes unreadable at %#llx\n",
 				(unsigned long long)bytes, (unsigned long long)at);
 	}
+	/* perf script's order: by time (the rings of several CPUs interleave) */
+	qsort(samples, nr_samples, sizeof(*samples), by_time);
 	if (quiet) {
 		struct timespec a, b;
 		size_t frames = 0;
