@@ -5,8 +5,8 @@
  * local.c): ips[0] is the sampled ip; each step finds the row of the CFI
  * at the pc (the caller frames' pc less one, unless the frame below is a
  * signal frame), computes the CFA and the caller's registers, and takes the
- * return address; a caller's ip is reported less one unless its code is
- * the signal trampoline (libunwind's unw_is_signal_frame). Memory reads
+ * return address; a caller's ip is reported less one unless the step came
+ * out of a signal frame (libunwind's unw_is_signal_frame). Memory reads
  * come from the stack copy when inside [sp, sp + dyn_size - 8) (perf's
  * access_mem bound, off by one word), else from the DSO file mapped there.
  *
@@ -19,8 +19,7 @@
  *
  * Where no FDE covers the pc, libunwind (x86_64 Gstep.c) falls back: a PLT
  * entry (CFA = sp + 8), else the frame-pointer guess (rbp within 16 KiB
- * above the CFA, ip = [rbp + 8], CFA += 16); so does this. Its signal frame
- * fallback (sigcontext read by hand, for code without CFI) is not done.
+ * above the CFA, ip = [rbp + 8], CFA += 16); so does this.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -181,16 +180,6 @@ static int read_mem(void *arg, uint64_t addr, uint64_t *val)
 	return 0;
 }
 
-/* libunwind's unw_is_signal_frame() on x86_64: the code at @ip is __restore_rt's */
-static bool is_sigreturn(struct ctx *c, uint64_t ip)
-{
-	uint64_t w0, w1;
-
-	if (read_mem(c, ip, &w0) || read_mem(c, ip + 8, &w1))
-		return false;
-	return w0 == 0x0f0000000fc0c748ull && (w1 & 0xff) == 0x05;
-}
-
 /* libunwind's is_plt_entry(): jmpq *x(%rip); pushq $n; jmpq */
 static bool is_plt(struct ctx *c, uint64_t ip)
 {
@@ -206,6 +195,14 @@ struct frame {
 	struct unw_regs regs;	/* the frame's registers; rsp is the CFA */
 	uint64_t ip;		/* its pc */
 	bool use_prev;		/* look the row up at ip - 1 (not below a signal frame) */
+	/*
+	 * The last step was out of a signal frame (its FDE has 'S'): the ip
+	 * is where the interrupted code resumes, reported as it is. What
+	 * perf 6.1 asks with unw_is_signal_frame() after each step, which
+	 * libunwind 1.6 answers from the FDE it stepped with, not from the
+	 * code at the ip.
+	 */
+	bool signal;
 };
 
 /* Apply one register rule; on failure the register is lost, as libunwind loses it lazily. */
@@ -257,8 +254,7 @@ static int step_nocfi(struct ctx *c, struct frame *f)
 {
 	uint64_t cfa = f->regs.val[UNW_RSP], rbp, rbp1, ip;
 
-	if (is_sigreturn(c, f->ip))
-		return 0;
+	f->signal = false;
 	if (is_plt(c, f->ip)) {
 		if (read_mem(c, cfa, &ip))
 			return -EINVAL;
@@ -343,6 +339,7 @@ static int step(struct ctx *c, struct frame *f)
 	f->regs = new;
 	f->ip = ip;
 	f->use_prev = !row->signal;
+	f->signal = row->signal;
 	free(own);
 	/* libunwind 1.6 steps to an ip of 0 read from memory; perf reports it */
 	return 1;
@@ -386,7 +383,7 @@ int pulse_unwinder__unwind(struct pulse_unwinder *u, const struct pulse_unwind_s
 		goto out;
 	c.sp0 = f.regs.val[UNW_RSP];
 	while (n < max && step(&c, &f) > 0)
-		ips[n++] = is_sigreturn(&c, f.ip) ? f.ip : f.ip - 1;
+		ips[n++] = f.signal ? f.ip : f.ip - 1;
 out:
 	*nr = n;
 	return c.err;

@@ -4,7 +4,8 @@
 # unwinds every sample and prints the frames as perf script --no-inline
 # -F ip,dso prints the callchain (DSO-relative addresses), so the two
 # outputs compare line for line: a C program through libc's qsort built
-# without frame pointers, /usr/bin/python3, and stack copies cut short
+# without frame pointers, a signal handler, /usr/bin/python3 (through the
+# vDSO too), and stack copies cut short
 # (perf's chains then end in a frame of ip 0, printed ffffffffffffffff).
 # Samples are compared in perf script's order (by time).
 . "$(dirname "$0")/lib/test-lib.sh"
@@ -29,6 +30,13 @@ deep() {
 	awk -v d="($2)" -v n="$3" 'BEGIN { RS = "" } { c = 0; for (i = 2; i <= NF; i += 2) if ($i == d) c++; if (c >= n) f = 1 } END { exit !f }' "$1.pulse"
 }
 
+# sigchain FILE EXE: a sample goes from EXE through libc (__restore_rt) back to EXE twice
+sigchain() {
+	awk -v d="($2)" 'BEGIN { RS = "" }
+		{ for (i = 2; i + 6 <= NF; i += 2) if ($i == d && $(i + 2) ~ /libc/ && $(i + 4) == d && $(i + 6) == d) f = 1 }
+		END { exit !f }' "$1.pulse"
+}
+
 test_expect_success PERF,CC 'a program without frame pointers through qsort: frames as perf' '
 	gcc -O1 -g -fomit-frame-pointer -fno-inline -o qs "$PULSE_TOP/tests/workloads/unwind-qsort.c" &&
 	perf record -q -e cpu-clock:u --call-graph dwarf -o qs.data ./qs 20 >/dev/null 2>&1 &&
@@ -41,6 +49,14 @@ test_expect_success PERF,CC 'a program without frame pointers through qsort: fra
 test_expect_success PERF,CC 'stack copies cut short (dwarf,1024): frames as perf, ending as perf' '
 	perf record -q -e cpu-clock:u --call-graph dwarf,1024 -o short.data ./qs 10 >/dev/null 2>&1 &&
 	same short.data
+'
+
+test_expect_success PERF,CC 'samples in a signal handler, through __restore_rt: frames as perf' '
+	gcc -O1 -g -fomit-frame-pointer -fno-inline -o sig "$PULSE_TOP/tests/workloads/unwind-signal.c" &&
+	perf record -q -e cpu-clock:u --call-graph dwarf -o sig.data ./sig >/dev/null 2>&1 &&
+	same sig.data &&
+	# the handler, __restore_rt in libc, then the interrupted busy() and main
+	sigchain sig.data "$PWD/sig"
 '
 
 test_expect_success PERF,PYTHON3 'python3 through libc: frames as perf' '
