@@ -159,9 +159,14 @@ static int read_mem(void *arg, uint64_t addr, uint64_t *val)
 
 	if (addr + 8 < addr)
 		return -EINVAL;
-	/* perf takes the last word of the copy as outside it (addr + 8 >= end) */
-	if (addr >= c->sp0 && addr + 8 < c->sp0 + c->s->stack_size) {
-		memcpy(val, (const uint8_t *)c->s->stack + (addr - c->sp0), 8);
+	/*
+	 * perf takes the last word of the copy as outside it (addr + 8 >= end);
+	 * as an offset, so that an sp near the top of the address space
+	 * cannot wrap the bound
+	 */
+	off = addr - c->sp0;
+	if (addr >= c->sp0 && off < c->s->stack_size && c->s->stack_size - off > 8) {
+		memcpy(val, (const uint8_t *)c->s->stack + off, 8);
 		return 0;
 	}
 	if (find_map(c, addr))
