@@ -15,7 +15,9 @@
  * re-find the map of every read; its frame state is built and freed per
  * step. Here each DSO's Dwarf_CFI is opened once for all processes, and
  * the rows found per pc are cached as plain structs (dso-cfi.c), so a step
- * is a hash lookup and a few reads (bench/unwind.sh).
+ * is a hash lookup and a few reads. Measured on bench/unwind.sh's files: a
+ * libdwfl prototype (same frames) ran 4.7-5.2x slower; this code without
+ * its row cache, 3.5-7x slower.
  *
  * Where no FDE covers the pc, libunwind (x86_64 Gstep.c) falls back: a PLT
  * entry (CFA = sp + 8), else the frame-pointer guess (rbp within 16 KiB
