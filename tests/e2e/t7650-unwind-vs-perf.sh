@@ -4,7 +4,7 @@
 # unwinds every sample and prints the frames as perf script --no-inline
 # -F ip,dso prints the callchain (DSO-relative addresses), so the two
 # outputs compare line for line: a C program through libc's qsort built
-# without frame pointers, a signal handler, /usr/bin/python3 (through the
+# without frame pointers, threads, a signal handler, /usr/bin/python3 (through the
 # vDSO too), and stack copies cut short
 # (perf's chains then end in a frame of ip 0, printed ffffffffffffffff).
 # Samples are compared in perf script's order (by time).
@@ -57,6 +57,14 @@ test_expect_success PERF,CC 'samples in a signal handler, through __restore_rt: 
 	same sig.data &&
 	# the handler, __restore_rt in libc, then the interrupted busy() and main
 	sigchain sig.data "$PWD/sig"
+'
+
+test_expect_success PERF,CC 'threads, ending in start_thread and clone3: frames as perf' '
+	gcc -O1 -g -fomit-frame-pointer -fno-inline -pthread -o thr \
+		"$PULSE_TOP/tests/workloads/unwind-threads.c" &&
+	perf record -q -e cpu-clock:u --call-graph dwarf -o thr.data ./thr >/dev/null 2>&1 &&
+	same thr.data &&
+	deep thr.data.pulse "$PWD/thr" 2 && grep -q libc.so thr.data.pulse
 '
 
 # Where pulse deliberately differs: Debian's libunwind reads no .debug_frame,
