@@ -306,8 +306,12 @@ static struct unw_row *row_new(Dwarf_Frame *f, uint64_t pc)
 	row->signal = signal;
 	row->ra = ra;
 	at += cfa_rule(f, &row->cfa, row->ops);
-	for (int i = 0; i < UNW_NREGS; i++)
+	row->moved = 0;
+	for (int i = 0; i < UNW_NREGS; i++) {
 		at += reg_rule(f, i, &row->regs[i], row->ops + at);
+		if (row->regs[i].how != UNW_UNDEF && row->regs[i].how != UNW_SAME)
+			row->moved |= 1u << i;
+	}
 	return row;
 }
 

@@ -47,6 +47,7 @@ struct unw_row {
 	uint8_t ra;			/* the return address column */
 	struct unw_rule cfa;		/* UNW_REG, UNW_VAL_EXPR or UNW_UNDEF */
 	struct unw_rule regs[UNW_NREGS];	/* DWARF registers 0..16 */
+	uint32_t moved;			/* bit n: regs[n] is neither UNDEF nor SAME */
 	Dwarf_Op ops[];			/* the expressions' copies */
 };
 

@@ -5,14 +5,15 @@
  * Maps come from the MMAP/MMAP2 records (per pid, in file order, no
  * ordering by time: enough for files of one run); DSOs from pulse_dsos.
  *
- *   pulse-unwind [-q] [-n] [-t THREADS] [-s SYMFS] FILE
+ *   pulse-unwind [-q] [-n] [-r N] [-t THREADS] [-s SYMFS] FILE
  *
  * Prints, per sample with a stack copy, an empty line, its frames as
  * perf script --no-inline -F ip,dso prints a callchain (the DSO address
  * and the DSO's path; the address and "([unknown])" outside any map), then
  * an empty line: `cat -s` of both outputs compare. -q prints
  * nothing but "samples N frames M unwinds/s R" on stderr; -n unwinds each
- * sample a second time (the rows cached); -t unwinds on THREADS threads.
+ * sample a second time (the rows cached), -r N times; -t unwinds on
+ * THREADS threads.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -240,11 +241,13 @@ int main(int argc, char **argv)
 	bool quiet = false;
 	int opt, threads = 0;
 
-	while ((opt = getopt(argc, argv, "qnt:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "qnr:t:s:")) != -1) {
 		if (opt == 'q')
 			quiet = true;
 		else if (opt == 'n')
 			repeat = 2;
+		else if (opt == 'r')
+			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (opt == 't')
 			threads = atoi(optarg);
 		else if (opt == 's')
@@ -253,7 +256,7 @@ int main(int argc, char **argv)
 			return 129;
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "usage: pulse-unwind [-q] [-n] [-t N] [-s SYMFS] FILE\n");
+		fprintf(stderr, "usage: pulse-unwind [-q] [-n] [-r N] [-t N] [-s SYMFS] FILE\n");
 		return 129;
 	}
 	if (pulse_dsos__init(&dsos, &so) || pulse_unwinder__new(&unw, &uo))
