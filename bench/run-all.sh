@@ -19,3 +19,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/dwarf-lost.sh"
 "$dir/dwarf-report.sh"
 "$dir/dwarf-script.sh"
+"$dir/unwind.sh"
