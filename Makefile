@@ -120,7 +120,8 @@ check: setup
 build-tests: $(BUILD)/pulse $(EXAMPLE_BINS) $(UNIT_BINS) $(WL_BINS) $(TOOL_BINS)
 
 # The ring consumer/model stress test, the aggregation threads, the
-# writer's O_DIRECT thread and the counter page's seqlock model under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
+# writer's O_DIRECT thread, the counter page's seqlock model and the unwinder's
+# shared CFI caches under ThreadSanitizer: x86 keeps loads and stores in order, so only TSan sees a
 # missing acquire/release.
 tsan: $(PB_SRC)
 	@mkdir -p build-tsan
@@ -142,6 +143,10 @@ tsan: $(PB_SRC)
 		-o build-tsan/test-counter-page tests/unit/test-counter-page.c lib/counter/page.c lib/event/counts.c \
 		lib/event/cells.c lib/event/open.c lib/core/*.c -lpthread
 	PULSE_PAGE_UPDATES=$${PULSE_PAGE_UPDATES:-100000} build-tsan/test-counter-page
+	$(TSAN_CC) -std=gnu11 -O1 -g -fsanitize=thread -D_GNU_SOURCE -Iinclude -Ilib -Itests/unit \
+		$(PKG_CFLAGS) -o build-tsan/test-unwind tests/unit/test-unwind.c lib/unwind/*.c \
+		lib/symbols/*.c lib/core/*.c $(PKG_LIBS) -liberty -lpthread -lm
+	build-tsan/test-unwind
 
 # libFuzzer target on the reader (tests/fuzz/run-fuzz.sh runs it): the
 # library, built with the fuzzer and ASan/UBSan. The whole of it, found by
@@ -149,7 +154,7 @@ tsan: $(PB_SRC)
 FUZZ_CC ?= clang
 FUZZ_SRCS := $(LIB_SRCS) $(PB_SRC)
 fuzz: build-fuzz/fuzz-reader build-fuzz/fuzz-aux build-fuzz/fuzz-pt build-fuzz/fuzz-convert \
-	build-fuzz/fuzz-offcpu
+	build-fuzz/fuzz-offcpu build-fuzz/fuzz-unwind
 
 # the reader, the AUX records and dumpers, data convert --to-json, the
 # off-CPU bookkeeping: each target is one tests/fuzz/fuzz-NAME.c on the

@@ -63,7 +63,9 @@ void pulse_unwinder__delete(struct pulse_unwinder *u);
  *       as perf 6.1 reports them (a caller's return address less one,
  *       unless its frame is a signal frame)
  * @nr: set to the frames found; as many as could be walked before the
- *      stack copy, the maps or the CFI ran out (0 without an ip register)
+ *      stack copy, the maps or the CFI ran out (0 without an ip register,
+ *      and 0 without registers or an empty stack copy: perf 6.1 then
+ *      unwinds nothing either)
  *
  * May be called from several threads at once.
  * Return: 0, or -ENOMEM (@nr frames are valid even then).

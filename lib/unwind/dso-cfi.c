@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 
 #include <pulse/build-id.h>
@@ -95,6 +96,34 @@ static void open_debug_frame(struct unw_dso *d, const struct pulse_dso *dso, con
 		d->cfi = dwarf_getcfi(d->dbg);
 }
 
+/*
+ * [vdso]: perf 6.1 reads a live recording's vDSO from a copy of its own
+ * (machine__findnew_vdso), so does the unwinder; not under a symfs root,
+ * as lib/symbols does not use it there either. Its size: the section
+ * headers, at the end of the image.
+ */
+static int open_vdso(struct unw_dso *d)
+{
+	const uint8_t *img = (const uint8_t *)getauxval(AT_SYSINFO_EHDR);
+	Elf64_Ehdr eh;
+	size_t size;
+
+	if (!img)
+		return 0;
+	memcpy(&eh, img, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shoff > (1u << 20) || eh.e_shnum > 256)
+		return 0;
+	size = eh.e_shoff + (size_t)eh.e_shnum * eh.e_shentsize;
+	d->image = malloc(size);
+	if (!d->image)
+		return -ENOMEM;
+	memcpy(d->image, img, size);
+	elf_version(EV_CURRENT);
+	d->elf = elf_memory(d->image, size);
+	return 0;
+}
+
 int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *symfs)
 {
 	char file[PATH_MAX];
@@ -111,15 +140,20 @@ int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *sy
 	d->keys = calloc(d->mask + 1, sizeof(*d->keys));
 	if (!d->rows || !d->keys)
 		return -ENOMEM;
-	/* a path of a file: not [vdso], [heap], //anon */
-	if (!dso || !dso->long_name || dso->long_name[0] != '/')
-		return 0;
-	join(file, sizeof(file), symfs, dso->long_name);
-	d->fd = open(file, O_RDONLY | O_CLOEXEC);
-	if (d->fd < 0)
-		return 0;
-	elf_version(EV_CURRENT);
-	d->elf = elf_begin(d->fd, ELF_C_READ_MMAP, NULL);
+	file[0] = '\0';
+	if (dso && dso->kind == PULSE_DSO_VDSO && !symfs) {
+		err = open_vdso(d);
+		if (err)
+			return err;
+	} else if (dso && dso->long_name && dso->long_name[0] == '/') {
+		join(file, sizeof(file), symfs, dso->long_name);
+		d->fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (d->fd < 0)
+			return 0;
+		elf_version(EV_CURRENT);
+		d->elf = elf_begin(d->fd, ELF_C_READ_MMAP, NULL);
+	}
+	/* else [heap], //anon: no bytes, no CFI */
 	if (!d->elf || elf_kind(d->elf) != ELF_K_ELF)
 		return 0;
 	d->raw = (const uint8_t *)elf_rawfile(d->elf, &d->raw_size);
@@ -138,7 +172,7 @@ int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *sy
 	d->ok = true;
 	if (has_section(d->elf, ".eh_frame_hdr"))
 		d->cfi = dwarf_getcfi_elf(d->elf);
-	else
+	else if (file[0])
 		open_debug_frame(d, dso, file, symfs);
 	return 0;
 }
@@ -162,6 +196,7 @@ void unw_dso__close(struct unw_dso *d)
 		elf_end(d->elf);
 	if (d->fd >= 0)
 		close(d->fd);
+	free(d->image);
 	pthread_rwlock_destroy(&d->lock);
 }
 

@@ -57,7 +57,8 @@ struct unw_dso {
 	bool ok;			/* the file is open and an ELF file */
 	int fd;				/* the file under symfs, -1 if none */
 	Elf *elf;			/* libelf's view of it */
-	const uint8_t *raw;		/* its bytes (libelf's mapping) */
+	const uint8_t *raw;		/* its bytes (libelf's mapping, or image) */
+	void *image;			/* [vdso]: this process's vDSO, copied */
 	size_t raw_size;		/* how many */
 	/* PT_LOAD segments: file offsets to the DSO's addresses */
 	struct { uint64_t off, filesz, vaddr; } load[16];

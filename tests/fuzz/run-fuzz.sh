@@ -5,7 +5,8 @@
 # seeded from the golden perf 6.1 files and pulse-mkdata variants of them
 # (byte-swapped, AUXTRACE, pipe mode); then the AUX dump's target
 # (fuzz-aux: Intel PT packets and report -D of AUX records) for a third of
-# that on files made by pulse-mkaux. Exits 77 when clang's libFuzzer is
+# that on files made by pulse-mkaux, and the DWARF unwinder's (fuzz-unwind) a
+# third as long. Exits 77 when clang's libFuzzer is
 # not available, 0 when no crash was found, 1 otherwise (the crashing
 # input is left in build-fuzz/ as NAME-crash-*).
 #   tests/fuzz/run-fuzz.sh [SECONDS] [extra libFuzzer options]
@@ -112,3 +113,9 @@ run_target fuzz-pt "$secs" "$ptc" 8192
 # makes up from nothing, a third as long
 mkdir -p "$out/corpus-offcpu"
 run_target fuzz-offcpu $(( secs / 3 + 1 )) "$out/corpus-offcpu" 8192
+
+# the DWARF unwinder (tests/fuzz/fuzz-unwind.c): registers and stack bytes
+# over this binary's and libc's CFI, seeded from its regress inputs, a third as long
+mkdir -p "$out/corpus-unwind"
+cp tests/fuzz/regress/fuzz-unwind/* "$out/corpus-unwind/"
+run_target fuzz-unwind $(( secs / 3 + 1 )) "$out/corpus-unwind" 16584

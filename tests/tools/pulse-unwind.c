@@ -32,9 +32,12 @@ struct map {
 	uint32_t pid;
 	uint64_t start, end, pgoff;
 	struct pulse_dso *dso;
+	size_t replaced_at;	/* the first later map of the pid over it, or SIZE_MAX */
 };
 
 struct sample {
+	uint64_t time;		/* perf script's order; then file order */
+	size_t idx;		/* file order */
 	uint32_t pid;
 	size_t nmaps;		/* maps of the file when the sample came */
 	uint64_t abi, mask, stack_size;
@@ -50,30 +53,46 @@ static struct pulse_dsos dsos;
 struct finder {
 	uint32_t pid;
 	size_t nmaps;
+	size_t *cache;		/* 64 map indexes, by address; a thread's own */
 };
 
-/* the last map (in file order, before the sample) of the pid holding @addr */
+static bool map_ok(const struct finder *f, size_t i, uint64_t addr)
+{
+	const struct map *m = &maps[i];
+
+	return i < f->nmaps && m->replaced_at >= f->nmaps && m->pid == f->pid &&
+	       addr >= m->start && addr < m->end;
+}
+
+/*
+ * The last map (in file order, before the sample) of the pid holding @addr;
+ * a map found stays good for later samples until a later map replaces it,
+ * so a small cache spares the linear search (not the library's cost).
+ */
 static int find_map(void *arg, uint64_t addr, struct pulse_unwind_map *out)
 {
 	const struct finder *f = arg;
+	size_t *slot = &f->cache[(addr >> 16) % 64], i = *slot;
 
-	for (size_t i = f->nmaps; i-- > 0;) {
-		const struct map *m = &maps[i];
-
-		if (m->pid == f->pid && addr >= m->start && addr < m->end) {
-			out->start = m->start;
-			out->end = m->end;
-			out->pgoff = m->pgoff;
-			out->dso = m->dso;
-			return 0;
-		}
+	if (!map_ok(f, i, addr)) {
+		for (i = f->nmaps; i-- > 0;)
+			if (maps[i].pid == f->pid && addr >= maps[i].start && addr < maps[i].end)
+				break;
+		if (i == (size_t)-1)
+			return -ENOENT;
+		*slot = i;
 	}
-	return -ENOENT;
+	out->start = maps[i].start;
+	out->end = maps[i].end;
+	out->pgoff = maps[i].pgoff;
+	out->dso = maps[i].dso;
+	return 0;
 }
 
 static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, const char *name)
 {
-	enum pulse_dso_kind kind = name[0] == '/' ? PULSE_DSO_USER : PULSE_DSO_NOSYMS;
+	enum pulse_dso_kind kind = name[0] == '/' ? PULSE_DSO_USER :
+				   !strcmp(name, "[vdso]") ? PULSE_DSO_VDSO : PULSE_DSO_NOSYMS;
 
 	if (nr_maps == cap_maps) {
 		cap_maps = cap_maps ? cap_maps * 2 : 64;
@@ -82,7 +101,11 @@ static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, c
 			return -ENOMEM;
 	}
 	maps[nr_maps] = (struct map){ pid, start, start + len, pgoff,
-				      pulse_dsos__findnew(&dsos, name, kind) };
+				      pulse_dsos__findnew(&dsos, name, kind), SIZE_MAX };
+	for (size_t i = nr_maps; i-- > 0;)
+		if (maps[i].pid == pid && maps[i].replaced_at == SIZE_MAX &&
+		    maps[i].start < start + len && start < maps[i].end)
+			maps[i].replaced_at = nr_maps;
 	nr_maps++;
 	return 0;
 }
@@ -132,7 +155,7 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 			return -ENOMEM;
 	}
 	samples[nr_samples] = (struct sample){
-		.pid = s.pid, .nmaps = nr_maps, .abi = s.user_abi,
+		.time = s.time, .idx = nr_samples, .pid = s.pid, .nmaps = nr_maps, .abi = s.user_abi,
 		.mask = pulse_data__attr(d, idx)->sample_regs_user,
 		.stack_size = s.user_stack_size,
 		.regs = dup_mem(s.user_regs, 8 * __builtin_popcountll(pulse_data__attr(d, idx)->sample_regs_user)),
@@ -142,13 +165,22 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 	return 0;
 }
 
+static int by_time(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
 static struct pulse_unwinder *unw;
 static int repeat = 1;
 
-static size_t unwind_one(size_t i, uint64_t *ips, size_t max)
+static size_t unwind_one(size_t i, uint64_t *ips, size_t max, size_t *cache)
 {
 	const struct sample *sm = &samples[i];
-	struct finder f = { sm->pid, sm->nmaps };
+	struct finder f = { sm->pid, sm->nmaps, cache };
 	struct pulse_unwind_sample s = {
 		.abi = sm->abi, .regs_mask = sm->mask, .regs = sm->regs, .stack = sm->stack,
 		.stack_size = sm->stack_size, .find_map = find_map, .arg = &f,
@@ -168,17 +200,18 @@ static void *work(void *arg)
 {
 	struct worker *w = arg;
 	uint64_t ips[127];
+	size_t cache[64] = { 0 };
 
 	for (int r = 0; r < repeat; r++)
 		for (size_t i = w->from; i < w->to; i++)
-			w->frames += unwind_one(i, ips, 127);
+			w->frames += unwind_one(i, ips, 127, cache);
 	return NULL;
 }
 
 /* as perf script -F ip,dso prints a callchain entry: the DSO address */
-static void print_frame(const struct sample *sm, uint64_t ip)
+static void print_frame(const struct sample *sm, uint64_t ip, size_t *cache)
 {
-	struct finder f = { sm->pid, sm->nmaps };
+	struct finder f = { sm->pid, sm->nmaps, cache };
 	struct pulse_unwind_map m;
 
 	if (find_map(&f, ip, &m) || !m.dso)
@@ -221,6 +254,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "error: cannot read '%s'\n", argv[optind]);
 		return 1;
 	}
+	{
+		__u64 bytes, at;
+
+		if (pulse_data__unreadable(d, &bytes, &at))
+			fprintf(stderr, "warning: %llu bytes unreadable at %#llx\n",
+				(unsigned long long)bytes, (unsigned long long)at);
+	}
+	/* perf script's order: by time (the rings of several CPUs interleave) */
+	qsort(samples, nr_samples, sizeof(*samples), by_time);
 	if (quiet) {
 		struct timespec a, b;
 		size_t frames = 0;
@@ -249,13 +291,14 @@ int main(int argc, char **argv)
 		free(w);
 	} else {
 		uint64_t ips[127];
+		size_t cache[64] = { 0 };
 
 		for (size_t i = 0; i < nr_samples; i++) {
-			size_t nr = unwind_one(i, ips, 127);
+			size_t nr = unwind_one(i, ips, 127, cache);
 
 			printf("\n");
 			for (size_t j = 0; j < nr; j++)
-				print_frame(&samples[i], ips[j]);
+				print_frame(&samples[i], ips[j], cache);
 			printf("\n");
 		}
 	}
