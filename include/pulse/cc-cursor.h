@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <linux/perf_event.h>
 #include <pulse/symbols.h>
 
 /* The order of a chain's frames (perf's callchain_param.order). */
@@ -76,7 +77,7 @@ static inline void pulse_cc_iter__init(struct pulse_cc_iter *it, const void *ips
 	it->ips = ips;
 	it->nr = ips ? nr : 0;
 	it->i = 0;
-	it->cpumode = 3;	/* PERF_RECORD_MISC_USER */
+	it->cpumode = PERF_RECORD_MISC_USER;
 }
 
 /**
