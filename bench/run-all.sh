@@ -16,3 +16,4 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/stat-interval.sh"
 "$dir/aux-capture.sh"
 "$dir/offcpu.sh"
+"$dir/unwind.sh"

@@ -47,7 +47,16 @@ struct unw_row {
 	uint8_t ra;			/* the return address column */
 	struct unw_rule cfa;		/* UNW_REG, UNW_VAL_EXPR or UNW_UNDEF */
 	struct unw_rule regs[UNW_NREGS];	/* DWARF registers 0..16 */
+	uint32_t moved;			/* bit n: regs[n] is neither UNDEF nor SAME */
 	Dwarf_Op ops[];			/* the expressions' copies */
+};
+
+/* One generation of a DSO's pc -> row table; the old ones are kept until the end. */
+struct unw_rows {
+	size_t mask;			/* slots - 1, a power of two less one */
+	struct unw_row **rows;		/* the slots */
+	uint64_t *keys;			/* pc of each slot */
+	struct unw_rows *older;		/* the table it replaced */
 };
 
 /* A DSO's file and CFI; created on first use, never freed before the unwinder. */
@@ -68,14 +77,14 @@ struct unw_dso {
 	Elf *dbg_elf;			/* the separate debug file, when that is used */
 	int dbg_fd;			/* its fd, or -1 */
 	/*
-	 * pc -> row, open addressing; rows are immutable once inserted and
-	 * live as long as the unwinder, so a reader may keep a pointer after
-	 * dropping the lock. NULL slot: empty; &unw_noinfo: no FDE there.
+	 * pc -> row, open addressing. Readers take no lock: a table is
+	 * published whole (release), a slot's key is written before its row
+	 * (release), rows and tables are never changed or freed before the
+	 * unwinder is; writers (a miss) take @lock. NULL row: an empty slot;
+	 * &unw_noinfo: no FDE there.
 	 */
-	pthread_rwlock_t lock;
-	struct unw_row **rows;		/* the slots */
-	uint64_t *keys;			/* pc of each slot */
-	size_t mask;			/* slots - 1, a power of two less one */
+	pthread_mutex_t lock;
+	struct unw_rows *table;		/* the current table */
 	size_t nr;			/* slots used */
 };
 

@@ -212,24 +212,19 @@ struct frame {
 	bool signal;
 };
 
-/* Apply one register rule; on failure the register is lost, as libunwind loses it lazily. */
+/*
+ * Apply one register rule that moves the register (not UNDEF or SAME: those
+ * keep the value, as libunwind keeps every register the CFI does not name,
+ * where libdw reports the ABI's call-clobbered ones as undefined); on
+ * failure the register is lost, as libunwind loses it lazily.
+ */
 static void apply(struct ctx *c, const struct unw_rule *r, const struct unw_regs *old,
 		  uint64_t cfa, int regno, struct unw_regs *new)
 {
 	uint64_t v, bit = 1u << regno;
 
+	new->valid &= ~bit;
 	switch (r->how) {
-	case UNW_UNDEF:
-	case UNW_SAME:
-		/*
-		 * libunwind keeps every register the CFI does not name; libdw
-		 * reports the ABI's call-clobbered ones as undefined
-		 */
-		if (old->valid & bit) {
-			new->val[regno] = old->val[regno];
-			new->valid |= bit;
-		}
-		return;
 	case UNW_AT_CFA:
 		if (read_mem(c, cfa + r->off, &v))
 			return;
@@ -298,7 +293,8 @@ static int step(struct ctx *c, struct frame *f)
 	uint64_t pc = f->ip - f->use_prev, cfa, ip;
 	struct unw_row *own;
 	const struct unw_row *row;
-	struct unw_regs new = { .valid = 0 };
+	struct unw_regs new;
+	uint32_t moved;
 
 	if (find_map(c, pc) || !c->d || !c->d->ok || !c->d->cfi)
 		return -EINVAL;		/* perf's find_proc_info(): no map, no DSO, no CFI */
@@ -328,9 +324,12 @@ static int step(struct ctx *c, struct frame *f)
 		free(own);
 		return 0;
 	}
-	for (int i = 0; i < UNW_NREGS; i++)
-		if (i != UNW_RSP)
-			apply(c, &row->regs[i], &f->regs, cfa, i, &new);
+	new = f->regs;
+	for (moved = row->moved & ~(1u << UNW_RSP); moved; moved &= moved - 1) {
+		int i = __builtin_ctz(moved);
+
+		apply(c, &row->regs[i], &f->regs, cfa, i, &new);
+	}
 	if (!(new.valid & (1u << row->ra)))
 		goto fail;
 	ip = new.val[row->ra];

@@ -5,14 +5,15 @@
  * Maps come from the MMAP/MMAP2 records (per pid, in file order, no
  * ordering by time: enough for files of one run); DSOs from pulse_dsos.
  *
- *   pulse-unwind [-q] [-n] [-t THREADS] [-s SYMFS] FILE
+ *   pulse-unwind [-q] [-n] [-r N] [-t THREADS] [-s SYMFS] FILE
  *
  * Prints, per sample with a stack copy, an empty line, its frames as
  * perf script --no-inline -F ip,dso prints a callchain (the DSO address
  * and the DSO's path; the address and "([unknown])" outside any map), then
  * an empty line: `cat -s` of both outputs compare. -q prints
  * nothing but "samples N frames M unwinds/s R" on stderr; -n unwinds each
- * sample a second time (the rows cached); -t unwinds on THREADS threads.
+ * sample a second time (the rows cached), -r N times; -t unwinds on
+ * THREADS threads.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -33,13 +34,15 @@ struct map {
 	uint64_t start, end, pgoff;
 	struct pulse_dso *dso;
 	size_t replaced_at;	/* the first later map of the pid over it, or SIZE_MAX */
+	uint64_t time;		/* its record's (sample_id_all), 0 without */
+	size_t idx;		/* file order */
 };
 
 struct sample {
 	uint64_t time;		/* perf script's order; then file order */
 	size_t idx;		/* file order */
 	uint32_t pid;
-	size_t nmaps;		/* maps of the file when the sample came */
+	size_t nmaps;		/* maps (in time order) up to the sample's time */
 	uint64_t abi, mask, stack_size;
 	void *regs, *stack;
 };
@@ -89,7 +92,8 @@ static int find_map(void *arg, uint64_t addr, struct pulse_unwind_map *out)
 	return 0;
 }
 
-static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, const char *name)
+static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, const char *name,
+		   uint64_t time)
 {
 	enum pulse_dso_kind kind = name[0] == '/' ? PULSE_DSO_USER :
 				   !strcmp(name, "[vdso]") ? PULSE_DSO_VDSO : PULSE_DSO_NOSYMS;
@@ -101,11 +105,7 @@ static int add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, c
 			return -ENOMEM;
 	}
 	maps[nr_maps] = (struct map){ pid, start, start + len, pgoff,
-				      pulse_dsos__findnew(&dsos, name, kind), SIZE_MAX };
-	for (size_t i = nr_maps; i-- > 0;)
-		if (maps[i].pid == pid && maps[i].replaced_at == SIZE_MAX &&
-		    maps[i].start < start + len && start < maps[i].end)
-			maps[i].replaced_at = nr_maps;
+				      pulse_dsos__findnew(&dsos, name, kind), SIZE_MAX, time, nr_maps };
 	nr_maps++;
 	return 0;
 }
@@ -139,7 +139,11 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 		memcpy(&start, p + 8, 8);
 		memcpy(&len, p + 16, 8);
 		memcpy(&pgoff, p + 24, 8);
-		return add_map(pid, start, len, pgoff, name);
+		idx = pulse_data__attr_of(d, rec, size);
+		memset(&s, 0, sizeof(s));
+		if (idx >= 0)
+			pulse_sample__parse(rec, size, pulse_data__attr(d, idx), &s);
+		return add_map(pid, start, len, pgoff, name, s.time);
 	}
 	if (rec->type != PERF_RECORD_SAMPLE)
 		return 0;
@@ -155,7 +159,7 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 			return -ENOMEM;
 	}
 	samples[nr_samples] = (struct sample){
-		.time = s.time, .idx = nr_samples, .pid = s.pid, .nmaps = nr_maps, .abi = s.user_abi,
+		.time = s.time, .idx = nr_samples, .pid = s.pid, .abi = s.user_abi,
 		.mask = pulse_data__attr(d, idx)->sample_regs_user,
 		.stack_size = s.user_stack_size,
 		.regs = dup_mem(s.user_regs, 8 * __builtin_popcountll(pulse_data__attr(d, idx)->sample_regs_user)),
@@ -168,6 +172,15 @@ static int on_record(struct pulse_data *d, const struct perf_event_header *rec, 
 static int by_time(const void *a, const void *b)
 {
 	const struct sample *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int map_by_time(const void *a, const void *b)
+{
+	const struct map *x = a, *y = b;
 
 	if (x->time != y->time)
 		return x->time < y->time ? -1 : 1;
@@ -228,11 +241,13 @@ int main(int argc, char **argv)
 	bool quiet = false;
 	int opt, threads = 0;
 
-	while ((opt = getopt(argc, argv, "qnt:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "qnr:t:s:")) != -1) {
 		if (opt == 'q')
 			quiet = true;
 		else if (opt == 'n')
 			repeat = 2;
+		else if (opt == 'r')
+			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (opt == 't')
 			threads = atoi(optarg);
 		else if (opt == 's')
@@ -241,7 +256,7 @@ int main(int argc, char **argv)
 			return 129;
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "usage: pulse-unwind [-q] [-n] [-t N] [-s SYMFS] FILE\n");
+		fprintf(stderr, "usage: pulse-unwind [-q] [-n] [-r N] [-t N] [-s SYMFS] FILE\n");
 		return 129;
 	}
 	if (pulse_dsos__init(&dsos, &so) || pulse_unwinder__new(&unw, &uo))
@@ -261,8 +276,22 @@ int main(int argc, char **argv)
 			fprintf(stderr, "warning: %llu bytes unreadable at %#llx\n",
 				(unsigned long long)bytes, (unsigned long long)at);
 	}
-	/* perf script's order: by time (the rings of several CPUs interleave) */
+	/*
+	 * perf script's order: by time (the rings of several CPUs interleave
+	 * in the file); maps likewise, each sample seeing the maps up to its time
+	 */
 	qsort(samples, nr_samples, sizeof(*samples), by_time);
+	qsort(maps, nr_maps, sizeof(*maps), map_by_time);
+	for (size_t i = 0; i < nr_maps; i++)
+		for (size_t j = i + 1; j < nr_maps && maps[i].replaced_at == SIZE_MAX; j++)
+			if (maps[j].pid == maps[i].pid && maps[j].start < maps[i].end &&
+			    maps[i].start < maps[j].end)
+				maps[i].replaced_at = j;
+	for (size_t i = 0, m = 0; i < nr_samples; i++) {
+		while (m < nr_maps && maps[m].time <= samples[i].time)
+			m++;
+		samples[i].nmaps = m;
+	}
 	if (quiet) {
 		struct timespec a, b;
 		size_t frames = 0;

@@ -79,13 +79,18 @@ struct snap {
 static uint64_t packed[24];
 
 /* the sample's u64s, in mask order */
-static void pack(const struct snap *s, uint64_t mask)
+static void pack_into(const struct snap *s, uint64_t mask, uint64_t *out)
 {
 	size_t n = 0;
 
 	for (int i = 0; i < 24; i++)
 		if (mask & (1ull << i))
-			packed[n++] = s->regs[i];
+			out[n++] = s->regs[i];
+}
+
+static void pack(const struct snap *s, uint64_t mask)
+{
+	pack_into(s, mask, packed);
 }
 
 /*
@@ -266,7 +271,28 @@ static void *work(void *arg)
 	};
 	size_t nr, n0;
 
+	struct pulse_unwind_map text = { 0, 1, 0, NULL };
+	uint64_t seed = (uintptr_t)w, regs[24];
+	static __thread struct snap noisy;
+
 	pulse_unwinder__unwind(unw, &us, want, 127, &n0);
+	if (find_map(NULL, snap.regs[REG_IP], &text))
+		w->bad++;
+	/* ips all over this binary's text: rows inserted, tables grown, while others read */
+	noisy = snap;
+	for (int i = 0; i < 3000; i++) {
+		struct pulse_unwind_sample ns = us;
+		size_t n = 0;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		noisy.regs[REG_IP] = text.start + (seed >> 20) % (text.end - text.start);
+		pack_into(&noisy, MASK_ALL, regs);
+		ns.regs = regs;
+		ns.stack = noisy.stack;
+		pulse_unwinder__unwind(unw, &ns, ips, 127, &n);
+		if (n < 1 || n > 127)
+			w->bad++;
+	}
 	for (int i = 0; i < 20000; i++) {
 		us.stack_size = snap.size - 8 * (i % 64);
 		pulse_unwinder__unwind(unw, &us, ips, 127, &nr);

@@ -5,7 +5,8 @@
  * __restore_rt, a signal frame whose caller is the interrupted busy() at
  * an exact pc (perf 6.1 reports it without the usual "less one").
  *
- *   unwind-signal [ITERATIONS]     (default 300 M, about 0.4 s)
+ *   unwind-signal [ITERATIONS]     (default 300 M of busy(), about half the time
+ *                                  in the handler)
  */
 #include <signal.h>
 #include <stdio.h>
@@ -16,7 +17,7 @@ static volatile unsigned long sink;
 
 __attribute__((noinline)) static void work_in_handler(void)
 {
-	for (int i = 0; i < 200000; i++)
+	for (int i = 0; i < 1000000; i++)
 		sink += i;
 }
 
