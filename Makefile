@@ -79,6 +79,23 @@ $(BUILD)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	gcc -O1 -g -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls -o $@ $<
 
+# dwarf-tree: no frame pointers, its leaves in a library beside it (found
+# by $$ORIGIN); dwarf-tree-fp: the same program with frame pointers.
+WL_BINS  += $(BUILD)/workloads/dwarf-tree-fp
+DWT_FLAGS := -O1 -g -fno-inline -fno-optimize-sibling-calls
+$(BUILD)/workloads/libdwarf-tree.so: tests/workloads/dwarf-tree-lib/leaf.c
+	@mkdir -p $(dir $@)
+	gcc $(DWT_FLAGS) -fomit-frame-pointer -shared -fPIC -o $@ $<
+$(BUILD)/workloads/libdwarf-tree-fp.so: tests/workloads/dwarf-tree-lib/leaf.c
+	@mkdir -p $(dir $@)
+	gcc $(DWT_FLAGS) -fno-omit-frame-pointer -shared -fPIC -o $@ $<
+$(BUILD)/workloads/dwarf-tree: tests/workloads/dwarf-tree.c $(BUILD)/workloads/libdwarf-tree.so
+	gcc $(DWT_FLAGS) -fomit-frame-pointer -o $@ $< -L$(BUILD)/workloads -ldwarf-tree \
+		-Wl,-rpath,'$$ORIGIN'
+$(BUILD)/workloads/dwarf-tree-fp: tests/workloads/dwarf-tree.c $(BUILD)/workloads/libdwarf-tree-fp.so
+	gcc $(DWT_FLAGS) -fno-omit-frame-pointer -o $@ $< -L$(BUILD)/workloads -ldwarf-tree-fp \
+		-Wl,-rpath,'$$ORIGIN'
+
 $(BUILD)/tools/%: tests/tools/%.c $(wildcard tests/tools/*.h) $(BUILD)/libpulse.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)

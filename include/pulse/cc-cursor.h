@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <linux/perf_event.h>
 #include <pulse/symbols.h>
 
 /* The order of a chain's frames (perf's callchain_param.order). */
@@ -24,7 +25,9 @@ struct pulse_cc_loc {
 	uint64_t ip;				/* the address in the callchain */
 	struct pulse_dso *dso;			/* NULL: no map */
 	const struct pulse_symbol *sym;		/* NULL: unresolved */
+	uint64_t addr;				/* in the DSO's space; @ip without a map */
 	char level;				/* 'k', '.'; 0 without a map */
+	uint8_t cpumode;			/* PERF_RECORD_MISC_* it was resolved in */
 	/*
 	 * pulse_cc_loc__hash() of the frame, made where it was resolved (0:
 	 * not made): aggregation hashes millions of frames, and reading
@@ -62,6 +65,37 @@ struct pulse_cc_cursor {
 	size_t nr;
 	size_t alloc;
 };
+
+/*
+ * A raw callchain's addresses with the mode each is in: the mode of the
+ * PERF_CONTEXT_* marker before it, user without one (perf 6.1's walk in
+ * thread__resolve_callchain_sample()).
+ */
+struct pulse_cc_iter {
+	const void *ips;	/* u64s, unaligned */
+	uint64_t nr;
+	uint64_t i;		/* the next to read */
+	uint8_t cpumode;	/* PERF_RECORD_MISC_* of the last address returned */
+};
+
+static inline void pulse_cc_iter__init(struct pulse_cc_iter *it, const void *ips, uint64_t nr)
+{
+	it->ips = ips;
+	it->nr = ips ? nr : 0;
+	it->i = 0;
+	it->cpumode = PERF_RECORD_MISC_USER;
+}
+
+/**
+ * pulse_cc_iter__next - the next address (not a marker) into @ip, its mode
+ * in it->cpumode
+ * Return: 1, 0 at the end, -EINVAL at a marker perf does not know (perf
+ * then drops the chain).
+ */
+int pulse_cc_iter__next(struct pulse_cc_iter *it, uint64_t *ip);
+
+/* The PERF_RECORD_MISC_* mode a context marker switches to; -EINVAL for others. */
+int pulse_cc_context_mode(uint64_t marker);
 
 /**
  * pulse_cc_cursor__append - add a frame after the others

@@ -145,8 +145,8 @@ struct pulse_sample {
 	const void *user_regs;	/* one u64 per bit of sample_regs_user, NULL if abi is 0 */
 	__u64 intr_abi;		/* REGS_INTR abi, 0 if none */
 	const void *intr_regs;	/* likewise, sample_regs_intr */
-	__u64 user_stack_size;
-	const void *user_stack;
+	__u64 user_stack_size;	/* STACK_USER's dyn_size: the bytes copied, 0 for none */
+	const void *user_stack;	/* the stack copy (sample_stack_user bytes of room) */
 	__u64 weight;
 	__u64 data_src;
 	__u64 transaction;

@@ -69,6 +69,7 @@ struct pulse_thread {
 };
 
 struct pulse_resolve_slot;
+struct pulse_unwinder;
 struct pulse_sym_slot;
 
 struct pulse_machine {
@@ -92,6 +93,9 @@ struct pulse_machine {
 	bool no_inline;
 	struct pulse_inlines *inlines;		/* made on first use */
 	struct pulse_cc_cursor inline_scratch;	/* the expanded frames, reused */
+	struct pulse_unwinder *unwinder;	/* DWARF user stacks; made on first use */
+	uint64_t *unwind_ips;		/* the unwound addresses of the current sample */
+	size_t unwind_alloc;		/* room in unwind_ips */
 };
 
 /* Where a sample's address landed. */
@@ -187,6 +191,41 @@ int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32
 int pulse_machine__expand_inlines(struct pulse_machine *m, struct pulse_thread *t,
 				  struct pulse_cc_cursor *cur, size_t from, size_t to,
 				  enum pulse_cc_order order);
+
+/**
+ * pulse_machine__sample_callchain - a sample's frames, as perf 6.1's
+ * thread__resolve_callchain() makes them
+ * @attr: the sample's event
+ * @order: callee (sampled function first) or caller
+ * @cur: emptied, then filled
+ *
+ * Two parts, each of at most m->max_stack frames: the sample's callchain
+ * (pulse_machine__resolve_callchain(), when the event records one), and,
+ * when the event records PERF_SAMPLE_REGS_USER and PERF_SAMPLE_STACK_USER
+ * and the sample has registers and a non-empty stack copy, the user frames
+ * DWARF unwinding finds (include/pulse/unwind.h; callers' return addresses
+ * less one), resolved in user mode. Callee order puts the callchain first,
+ * caller order the unwound frames (outermost first). An unwind that stops
+ * early (a short stack copy, an address in no map) keeps what it found.
+ * Return: 0, -ENOMEM, or -EINVAL for a sample to unwind with max_stack 0
+ * (perf's unwinders refuse it: perf script then prints the sample without
+ * a callchain, perf report fails).
+ */
+int pulse_machine__sample_callchain(struct pulse_machine *m, const struct perf_event_attr *attr,
+				    const struct pulse_sample *s, enum pulse_cc_order order,
+				    struct pulse_cc_cursor *cur);
+
+/**
+ * pulse_machine__unwind_sample - the DWARF-unwound user addresses of a
+ * sample, innermost first (pulse_machine__sample_callchain()'s second
+ * part, unresolved: for a consumer with its own address cache)
+ * @ips: set to the machine's buffer, valid until the next call
+ * @nr: set to the addresses in it (up to m->max_stack; 0 when the sample
+ *      cannot be unwound); a zero address is no frame
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_event_attr *attr,
+				 const struct pulse_sample *s, const uint64_t **ips, size_t *nr);
 
 /**
  * pulse_machine__intern - the machine's copy of a string (equal strings

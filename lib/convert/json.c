@@ -75,30 +75,25 @@ static void frame(FILE *fp, uint64_t ip, const struct pulse_addr_loc *al)
 	json_lit(fp, "\n\t\t\t\t}");
 }
 
+/* the raw callchain, as perf 6.1's --to-json (no DWARF unwinding) */
 static void callchain(struct json_conv *c, struct pulse_thread *t, const struct pulse_sample *smp)
 {
-	uint8_t cpumode = PERF_RECORD_MISC_USER;
+	struct pulse_cc_iter it;
 	bool first = true;
+	uint64_t ip;
+	int ret;
 
-	for (uint64_t i = 0; i < smp->callchain_nr; i++) {
+	pulse_cc_iter__init(&it, smp->callchain, smp->callchain_nr);
+	while ((ret = pulse_cc_iter__next(&it, &ip)) != 0) {
 		struct pulse_addr_loc al;
-		uint64_t ip;
 
-		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
-		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
-			/* perf keeps the mode for a marker it does not know */
-			if (ip == (uint64_t)PERF_CONTEXT_HV)
-				cpumode = PERF_RECORD_MISC_HYPERVISOR;
-			else if (ip == (uint64_t)PERF_CONTEXT_KERNEL)
-				cpumode = PERF_RECORD_MISC_KERNEL;
-			else if (ip == (uint64_t)PERF_CONTEXT_USER)
-				cpumode = PERF_RECORD_MISC_USER;
+		/* perf keeps the mode for a marker it does not know */
+		if (ret < 0)
 			continue;
-		}
 		if (!first)
 			putc_unlocked(',', c->out);
 		first = false;
-		pulse_machine__resolve_thread(c->m, t, cpumode, ip, &al);
+		pulse_machine__resolve_thread(c->m, t, it.cpumode, ip, &al);
 		frame(c->out, ip, &al);
 	}
 }

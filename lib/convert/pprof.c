@@ -306,27 +306,30 @@ static int frame(struct pprof *p, struct pulse_thread *t, uint8_t cpumode, uint6
 
 static int pprof__columns(struct pprof *p);
 
-static uint8_t context_mode(uint64_t marker)
-{
-	return marker == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
-	       marker == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_HYPERVISOR;
-}
-
-/* The sample's location ids into @ids (room for callchain_nr + 1), leaf first; their number. */
+/*
+ * The sample's location ids into @ids (room for callchain_nr + 1 + @unw_nr),
+ * leaf first; their number. The callchain's addresses in their markers'
+ * modes, then the DWARF-unwound user addresses @unw (user mode), as
+ * pulse_machine__sample_callchain() orders them.
+ */
 static int sample_stack(struct pprof *p, struct pulse_thread *t, const struct pulse_sample *s,
-			uint8_t cpumode, uint32_t *ids, size_t *nr)
+			uint8_t cpumode, const uint64_t *unw, size_t unw_nr, uint32_t *ids,
+			size_t *nr)
 {
-	uint8_t mode = PERF_RECORD_MISC_USER;
+	struct pulse_cc_iter it;
 	bool first = true;
-	int err;
+	uint64_t ip;
+	int err, ret;
 
 	*nr = 0;
-	for (uint64_t i = 0; i < s->callchain_nr; i++) {
-		uint64_t ip;
-
-		memcpy(&ip, (const char *)s->callchain + i * 8, 8);
-		if (ip >= PERF_CONTEXT_MAX) {
-			mode = context_mode(ip);
+	pulse_cc_iter__init(&it, s->callchain, s->callchain_nr);
+	while ((ret = pulse_cc_iter__next(&it, &ip)) != 0) {
+		/*
+		 * pprof keeps the frames around a marker perf does not know,
+		 * in no map's mode
+		 */
+		if (ret < 0) {
+			it.cpumode = PERF_RECORD_MISC_HYPERVISOR;
 			continue;
 		}
 		/* the leaf is the sample's ip: a chain that does not start there gets it */
@@ -336,12 +339,20 @@ static int sample_stack(struct pprof *p, struct pulse_thread *t, const struct pu
 				return err;
 		}
 		first = false;
-		err = frame(p, t, mode, ip, &ids[(*nr)++]);
+		err = frame(p, t, it.cpumode, ip, &ids[(*nr)++]);
 		if (err)
 			return err;
 	}
-	if (first)
+	/* an unwound user stack starts at the sampled user ip, the leaf without a chain */
+	if (first && !unw_nr)
 		return frame(p, t, cpumode, s->ip, &ids[(*nr)++]);
+	for (size_t i = 0; i < unw_nr; i++) {
+		if (!unw[i])
+			continue;
+		err = frame(p, t, PERF_RECORD_MISC_USER, unw[i], &ids[(*nr)++]);
+		if (err)
+			return err;
+	}
 	return 0;
 }
 
@@ -356,7 +367,8 @@ static int pprof__sample(struct pulse_session *s, const struct perf_event_header
 	struct pp_sample k = { .count = 1 };
 	uint32_t *ids;
 	uint8_t cpumode = rec->misc & PERF_RECORD_MISC_CPUMODE_MASK;
-	size_t nr;
+	size_t nr, unw_nr;
+	const uint64_t *unw;
 	int64_t comm;
 	int idx, err;
 
@@ -386,11 +398,14 @@ static int pprof__sample(struct pulse_session *s, const struct perf_event_header
 	t = pulse_machine__findnew_thread(p->machine, smp.pid, smp.tid);
 	if (!t)
 		return -ENOMEM;
+	err = pulse_machine__unwind_sample(p->machine, attr, &smp, &unw, &unw_nr);
+	if (err)
+		return err;
 	/* the ids go straight into the record handed to the merging thread */
-	ids = pp_merge__begin(p, smp.callchain_nr + 1, &err);
+	ids = pp_merge__begin(p, smp.callchain_nr + 1 + unw_nr, &err);
 	if (!ids)
 		return err;
-	err = sample_stack(p, t, &smp, cpumode, ids, &nr);
+	err = sample_stack(p, t, &smp, cpumode, unw, unw_nr, ids, &nr);
 	if (err)
 		return err;
 	/* a run of samples of one thread: its comm as the last time */

@@ -168,10 +168,14 @@ static int parse_sample(struct cursor *c, const struct perf_event_attr *attr,
 		if (size) {
 			if (cur_skip(c, size, 1, &s->user_stack) || cur_u64(c, &dyn))
 				return -EBADMSG;
-			/* dyn_size is what the kernel really copied; 0 means all */
+			/*
+			 * dyn_size is what the kernel really copied (perf 6.1's
+			 * user_stack.size): 0 when it could copy nothing, and
+			 * more than the room is a damaged sample
+			 */
 			if (dyn > size)
 				return -EBADMSG;
-			s->user_stack_size = dyn ? dyn : size;
+			s->user_stack_size = dyn;
 		}
 	}
 	if (type & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT) &&

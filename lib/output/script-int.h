@@ -120,6 +120,7 @@ struct pulse_script {
 	FILE **event_fp;		/* --per-event-dump: per attr, NULL: fp */
 	unsigned long long *event_nr;	/* samples printed to each */
 	size_t nr_event_fp;
+	struct pulse_cc_cursor cursor;	/* the current sample's frames */
 	__u64 *lbr_chain;		/* call-stack mode: the callchain LBR makes */
 	size_t lbr_alloc;
 };

@@ -122,70 +122,65 @@ static void lb_hex(struct linebuf *lb, uint64_t v, int width)
 	lb_write(lb, p, end - p);
 }
 
-/* sample__fprintf_callchain(): callee first, PERF_CONTEXT_* switch modes */
-static int print_callchain(struct pulse_script *s, unsigned int fields,
-			   const struct pulse_sample *smp)
+/*
+ * The sample's frames, callee first, as perf 6.1's thread__resolve_callchain()
+ * makes them for script: the callchain then the DWARF-unwound user stack; a
+ * chain a trace decoder made (--itrace=g) stands for the sample's.
+ * Return: 0, -EINVAL when perf fails to make it (the sample prints as
+ * without a callchain), -ENOMEM.
+ */
+static int script__frames(struct pulse_script *s, const struct perf_event_attr *attr,
+			  const struct script_event *ev, const struct pulse_sample *smp)
 {
-	uint8_t cpumode = PERF_RECORD_MISC_USER;
-	struct linebuf *lb = &s->lb;
-	unsigned int shown = 0;
-	int err = 0;
+	s->m->max_stack = s->max_stack;
+	if (ev->added_chain)
+		return pulse_machine__resolve_callchain(s->m, smp->pid, smp->tid, smp->callchain,
+							smp->callchain_nr, PULSE_CC_CALLEE,
+							&s->cursor);
+	return pulse_machine__sample_callchain(s->m, attr, smp, PULSE_CC_CALLEE, &s->cursor);
+}
 
-	/* one thread lookup for the chain, as perf's thread__resolve_callchain() */
-	struct pulse_thread *t = pulse_machine__findnew_thread(s->m, smp->pid, smp->tid);
+/*
+ * perf 6.1's sample__fprintf_callchain(), one line a frame: a user frame's
+ * address in its DSO (map_ip), a kernel one's as it is; an inlined frame
+ * (sym->inlined) without its DSO and with " (inlined)" after its srcline.
+ */
+static void print_callchain(struct pulse_script *s, unsigned int fields)
+{
+	const struct pulse_cc_cursor *c = &s->cursor;
+	struct linebuf *lb = &s->lb;
 	const struct pulse_dso *last_dso = NULL;
 	const char *last_name = NULL;
 	size_t last_len = 0;
 
-	if (!t)
-		return -ENOMEM;
 	lb->fp = s->fp;
-	for (__u64 i = 0; i < smp->callchain_nr && shown < s->max_stack; i++) {
-		struct pulse_addr_loc al;
-		uint64_t ip;
+	for (size_t i = 0; i < c->nr; i++) {
+		const struct pulse_cc_loc *loc = &c->locs[i];
+		const struct pulse_symbol *sym = loc->sym;
 
-		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
-		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
-			switch (ip) {
-			case (uint64_t)PERF_CONTEXT_HV:
-				cpumode = PERF_RECORD_MISC_HYPERVISOR;
-				continue;
-			case (uint64_t)PERF_CONTEXT_KERNEL:
-				cpumode = PERF_RECORD_MISC_KERNEL;
-				continue;
-			case (uint64_t)PERF_CONTEXT_USER:
-				cpumode = PERF_RECORD_MISC_USER;
-				continue;
-			default:
-				/* perf resets the chain it has built */
-				lb_flush(lb);
-				return 0;
-			}
-		}
-		shown++;
-		pulse_machine__resolve_thread(s->m, t, cpumode, ip, &al);
 		if (fields & F_IP) {
 			lb_putc(lb, '\t');
-			lb_hex(lb, al.dso && al.dso->kind != PULSE_DSO_KERNEL &&
-					   al.dso->kind != PULSE_DSO_MODULE ? al.addr : ip, 16);
+			lb_hex(lb, loc->dso && loc->dso->kind != PULSE_DSO_KERNEL &&
+					   loc->dso->kind != PULSE_DSO_MODULE ? loc->addr : loc->ip,
+			       16);
 		}
 		if (fields & F_SYM) {
 			lb_putc(lb, ' ');
-			if (!al.sym) {
+			if (!sym) {
 				lb_str(lb, "[unknown]");
 			} else {
-				lb_write(lb, al.sym->name, al.sym->namelen);
+				lb_write(lb, sym->name, sym->namelen);
 				if (fields & F_SYMOFFSET) {
 					lb_str(lb, "+0x");
-					lb_hex(lb, al.addr - al.sym->start, 0);
+					lb_hex(lb, loc->addr - sym->start, 0);
 				}
 			}
 		}
-		if (fields & F_DSO) {
+		if ((fields & F_DSO) && !(sym && sym->inlined)) {
 			/* a chain's frames mostly share their DSO: its name's length once */
-			if (al.dso != last_dso || !last_name) {
-				last_dso = al.dso;
-				last_name = pulse_script__dso_name(al.dso);
+			if (loc->dso != last_dso || !last_name) {
+				last_dso = loc->dso;
+				last_name = pulse_script__dso_name(loc->dso);
 				last_len = strlen(last_name);
 			}
 			lb_write(lb, " (", 2);
@@ -193,39 +188,20 @@ static int print_callchain(struct pulse_script *s, unsigned int fields,
 			lb_putc(lb, ')');
 		}
 		if (fields & F_SRCLINE) {
+			struct pulse_addr_loc al = { .dso = loc->dso, .sym = sym, .addr = loc->addr };
 			char buf[4096];
-			const char *sl = srcline_of(s, &al, ip, buf, sizeof(buf));
+			const char *sl = srcline_of(s, &al, loc->ip, buf, sizeof(buf));
 
 			if (sl) {
 				lb_str(lb, "\n  ");
 				lb_str(lb, sl);
 			}
 		}
+		if (sym && sym->inlined)
+			lb_str(lb, " (inlined)");
 		lb_putc(lb, '\n');
 	}
 	lb_flush(lb);
-	return err;
-}
-
-/*
- * perf prints the callchain it has built only when the whole chain could
- * be walked; an invalid context marker empties it.
- */
-static bool callchain_valid(const struct pulse_script *s, const struct pulse_sample *smp)
-{
-	unsigned int shown = 0;
-
-	for (__u64 i = 0; i < smp->callchain_nr && shown < s->max_stack; i++) {
-		uint64_t ip;
-
-		memcpy(&ip, (const char *)smp->callchain + i * 8, 8);
-		if (ip < (uint64_t)PERF_CONTEXT_MAX)
-			shown++;
-		else if (ip != (uint64_t)PERF_CONTEXT_HV && ip != (uint64_t)PERF_CONTEXT_KERNEL &&
-			 ip != (uint64_t)PERF_CONTEXT_USER)
-			return false;
-	}
-	return true;
 }
 
 /* get_page_size_name(): " 4K", " N/A" */
@@ -448,15 +424,20 @@ int pulse_script__sample(struct pulse_script *s, const struct perf_event_header 
 		smp.callchain_nr = s->added_nr;
 	}
 	if (fields & F_IP) {
+		err = -EINVAL;
 		if (s->use_callchain && ev->callchain) {
 			if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK &&
 			    pulse_branch__lbr_callchain(&smp, &s->lbr_chain, &s->lbr_alloc) < 0)
 				return -ENOMEM;
-			putc_unlocked('\n', fp);
-			err = callchain_valid(s, &smp) ? print_callchain(s, fields, &smp) : 0;
-			if (err)
+			err = script__frames(s, attr, ev, &smp);
+			if (err && err != -EINVAL)
 				return err;
+		}
+		if (!err) {
+			putc_unlocked('\n', fp);
+			print_callchain(s, fields);
 		} else {
+			/* no callchain, or one perf could not make: the ip alone */
 			putc_unlocked(' ', fp);
 			put_hex(fp, smp.ip, 16);
 			put_sym_dso(fp, &al, fields);

@@ -77,6 +77,7 @@ void pulse_script__delete(struct pulse_script *s)
 		return;
 	free(s->ev);
 	free(s->lbr_chain);
+	pulse_cc_cursor__exit(&s->cursor);
 	pulse_srclines__delete(s->srclines);
 	free(s->event_fp);
 	free(s->event_nr);

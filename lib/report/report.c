@@ -92,12 +92,27 @@ static struct pulse_hists *report__hists(struct pulse_report *rep, size_t idx)
  * add_callchain_ip() leaves out the frames without a symbol (after
  * --max-stack counted them).
  */
-static int report__resolve_chain(struct pulse_report *rep, const struct pulse_sample *s)
+static int report__resolve_chain(struct pulse_report *rep, const struct perf_event_attr *attr,
+				 const struct pulse_sample *s)
 {
 	struct pulse_cc_cursor *c = &rep->cursor;
-	int err = pulse_machine__resolve_callchain(rep->machine, s->pid, s->tid, s->callchain,
-						   s->callchain_nr, rep->cc.order, c);
 	size_t n = 0;
+	int err;
+
+	/* a chain made from a PT trace stands for the sample's, whatever the attr */
+	if (rep->pt_chain_nr)
+		err = pulse_machine__resolve_callchain(rep->machine, s->pid, s->tid, s->callchain,
+						       s->callchain_nr, rep->cc.order, c);
+	else
+		err = pulse_machine__sample_callchain(rep->machine, attr, s, rep->cc.order, c);
+	/*
+	 * --max-stack 0 on a DWARF sample: perf 6.1 stops with "failed to
+	 * process sample"; pulse reports it without a chain
+	 */
+	if (err == -EINVAL) {
+		c->nr = 0;
+		err = 0;
+	}
 
 	if (err || !rep->hide_unresolved)
 		return err;
@@ -137,7 +152,7 @@ static int report__filter_trace(struct pulse_report *rep, struct pulse_hists *h,
 		break;
 	}
 	if (rep->parent && (attr->sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		err = report__resolve_chain(rep, s);
+		err = report__resolve_chain(rep, attr, s);
 		if (err)
 			return err;
 		parent = pulse_hist_filter__parent(&rep->parent_re, rep->cursor.locs,
@@ -169,7 +184,7 @@ static int report__add(struct pulse_report *rep, struct pulse_hists *h,
 	if (rep->chains && ((attr->sample_type & PERF_SAMPLE_CALLCHAIN) || rep->pt_chain_nr)) {
 		/* report__filter_trace() resolved it for the parent */
 		if (!rep->parent)
-			err = report__resolve_chain(rep, s);
+			err = report__resolve_chain(rep, attr, s);
 		if (err)
 			return err;
 		if (rep->pool)
@@ -196,7 +211,7 @@ static int report__sink(struct pulse_report *rep, struct pulse_hists *h, size_t 
 		return 0;
 	/* report__filter_trace() resolved it for the parent */
 	if (chained && !rep->parent)
-		err = report__resolve_chain(rep, s);
+		err = report__resolve_chain(rep, attr, s);
 	if (err)
 		return err;
 	return rep->sink(rep->sink_arg, idx, al, chained ? rep->cursor.locs : NULL,

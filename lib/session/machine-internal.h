@@ -24,4 +24,20 @@ void pulse_maps__put(struct pulse_maps *maps);
 /* insert @src's maps into @dst. Return: 0 or -ENOMEM. */
 int pulse_maps__clone(struct pulse_maps *dst, const struct pulse_maps *src);
 
+/* one frame at @ip in mode @cpumode of thread @t, resolved into @loc */
+void pulse_machine__place_frame(struct pulse_machine *m, struct pulse_thread *t, uint8_t cpumode,
+				uint64_t ip, struct pulse_cc_loc *loc);
+
+/*
+ * perf 6.1's thread__resolve_callchain_sample(): the frames of the raw
+ * callchain @ips appended to @cur in @order, max_stack of them at most.
+ * Return: 0 or -ENOMEM.
+ */
+int pulse_machine__chain_sample(struct pulse_machine *m, struct pulse_thread *t, const void *ips,
+				uint64_t nr, enum pulse_cc_order order, uint32_t max_stack,
+				struct pulse_cc_cursor *cur);
+
+/* reverse the frames of @cur from index @from on */
+void pulse_cc_cursor__reverse_from(struct pulse_cc_cursor *cur, size_t from);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pulse/machine.h>
+#include "session/machine-internal.h"
 
 /*
  * Placing an address is a map search and a symbol search; callchains ask
@@ -175,95 +176,95 @@ int pulse_machine__resolve(struct pulse_machine *m, int32_t pid, int32_t tid, ui
 	return 0;
 }
 
-static uint64_t chain_ip(const void *ips, uint64_t i)
+void pulse_machine__place_frame(struct pulse_machine *m, struct pulse_thread *t, uint8_t cpumode,
+				uint64_t ip, struct pulse_cc_loc *loc)
 {
-	uint64_t v;
+	struct pulse_addr_loc al;
 
-	memcpy(&v, (const char *)ips + i * sizeof(v), sizeof(v));
-	return v;
+	loc->hash = 0;
+	machine__resolve_in(m, t, cpumode, ip, &al, &loc->hash);
+	loc->ip = ip;
+	loc->addr = al.addr;
+	loc->dso = al.dso;
+	loc->sym = al.sym;
+	loc->level = al.dso ? al.level : 0;
+	loc->cpumode = cpumode;
+}
+
+static int cursor__reserve(struct pulse_cc_cursor *cur, size_t n)
+{
+	struct pulse_cc_loc *l;
+
+	if (cur->alloc >= cur->nr + n)
+		return 0;
+	l = realloc(cur->locs, (cur->nr + n) * sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	cur->locs = l;
+	cur->alloc = cur->nr + n;
+	return 0;
+}
+
+void pulse_cc_cursor__reverse_from(struct pulse_cc_cursor *cur, size_t from)
+{
+	for (size_t i = from, j = cur->nr ? cur->nr - 1 : 0; i < j; i++, j--) {
+		struct pulse_cc_loc t = cur->locs[i];
+
+		cur->locs[i] = cur->locs[j];
+		cur->locs[j] = t;
+	}
+}
+
+int pulse_machine__chain_sample(struct pulse_machine *m, struct pulse_thread *t, const void *ips,
+				uint64_t nr, enum pulse_cc_order order, uint32_t max_stack,
+				struct pulse_cc_cursor *cur)
+{
+	uint64_t frames = 0, skip = 0, ip;
+	size_t from = cur->nr;
+	struct pulse_cc_iter it;
+	int ret;
+
+	/*
+	 * perf keeps the first max_stack frames in the order it walks: the
+	 * innermost for callee order, the outermost for caller order. A
+	 * marker it does not know, met on the way, drops the chain: any
+	 * marker walking from the end, only those before the last frame kept
+	 * walking from the start.
+	 */
+	pulse_cc_iter__init(&it, ips, nr);
+	while ((ret = pulse_cc_iter__next(&it, &ip)) > 0 &&
+	       (order == PULSE_CC_CALLER || frames < max_stack))
+		frames++;
+	if (ret < 0)
+		return 0;
+	if (frames > max_stack) {
+		skip = frames - max_stack;
+		frames = max_stack;
+	}
+	if (cursor__reserve(cur, frames))
+		return -ENOMEM;
+	pulse_cc_iter__init(&it, ips, nr);
+	while (frames && pulse_cc_iter__next(&it, &ip) > 0) {
+		if (skip) {
+			skip--;
+			continue;
+		}
+		pulse_machine__place_frame(m, t, it.cpumode, ip, &cur->locs[cur->nr++]);
+		frames--;
+	}
+	if (order == PULSE_CC_CALLER)
+		pulse_cc_cursor__reverse_from(cur, from);
+	return 0;
 }
 
 int pulse_machine__resolve_callchain(struct pulse_machine *m, int32_t pid, int32_t tid,
 				     const void *ips, uint64_t nr, enum pulse_cc_order order,
 				     struct pulse_cc_cursor *cur)
 {
-	uint8_t cpumode = PERF_RECORD_MISC_USER;
-	uint64_t first = 0, last = nr, frames = 0;
-	struct pulse_thread *t;
+	struct pulse_thread *t = pulse_machine__findnew_thread(m, pid, tid);
 
 	cur->nr = 0;
-	/*
-	 * Every address takes the mode of the marker before it; perf drops
-	 * the whole chain for a marker it does not know.
-	 */
-	for (uint64_t i = 0; i < nr; i++) {
-		uint64_t ip = chain_ip(ips, i);
-
-		if (ip < PERF_CONTEXT_MAX)
-			continue;
-		if (ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL && ip != PERF_CONTEXT_USER)
-			return 0;
-	}
-	/* perf keeps the first max_stack frames in the order it walks */
-	for (uint64_t i = 0; i < nr; i++)
-		frames += chain_ip(ips, i) < PERF_CONTEXT_MAX;
-	if (frames > m->max_stack) {
-		uint64_t skip = frames - m->max_stack, seen = 0;
-
-		if (order == PULSE_CC_CALLEE) {
-			for (last = 0; last < nr && seen < m->max_stack; last++)
-				seen += chain_ip(ips, last) < PERF_CONTEXT_MAX;
-		} else {
-			for (first = 0; first < nr && seen < skip; first++)
-				seen += chain_ip(ips, first) < PERF_CONTEXT_MAX;
-		}
-	}
-	if (cur->alloc < nr) {
-		struct pulse_cc_loc *l = realloc(cur->locs, nr * sizeof(*l));
-
-		if (!l)
-			return -ENOMEM;
-		cur->locs = l;
-		cur->alloc = nr;
-	}
-	/* the mode in force at @first */
-	for (uint64_t i = 0; i < first; i++) {
-		uint64_t ip = chain_ip(ips, i);
-
-		if (ip >= PERF_CONTEXT_MAX)
-			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
-				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
-				  PERF_RECORD_MISC_HYPERVISOR;
-	}
-	t = pulse_machine__findnew_thread(m, pid, tid);
 	if (!t)
 		return -ENOMEM;
-	for (uint64_t i = first; i < last; i++) {
-		uint64_t ip = chain_ip(ips, i);
-		struct pulse_addr_loc al;
-		struct pulse_cc_loc *loc;
-
-		if (ip >= PERF_CONTEXT_MAX) {
-			cpumode = ip == PERF_CONTEXT_KERNEL ? PERF_RECORD_MISC_KERNEL :
-				  ip == PERF_CONTEXT_USER ? PERF_RECORD_MISC_USER :
-				  PERF_RECORD_MISC_HYPERVISOR;
-			continue;
-		}
-		loc = &cur->locs[cur->nr++];
-		loc->hash = 0;
-		machine__resolve_in(m, t, cpumode, ip, &al, &loc->hash);
-		loc->ip = ip;
-		loc->dso = al.dso;
-		loc->sym = al.sym;
-		loc->level = al.dso ? al.level : 0;
-	}
-	if (order == PULSE_CC_CALLER) {
-		for (size_t i = 0, j = cur->nr ? cur->nr - 1 : 0; i < j; i++, j--) {
-			struct pulse_cc_loc t = cur->locs[i];
-
-			cur->locs[i] = cur->locs[j];
-			cur->locs[j] = t;
-		}
-	}
-	return 0;
+	return pulse_machine__chain_sample(m, t, ips, nr, order, m->max_stack, cur);
 }

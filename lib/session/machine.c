@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <pulse/inline.h>
 #include <pulse/machine.h>
+#include <pulse/unwind.h>
 #include "core/internal.h"
 #include "session/machine-internal.h"
 
@@ -105,6 +106,10 @@ static void thread__delete(struct pulse_thread *t)
 void pulse_machine__exit(struct pulse_machine *m)
 {
 	struct pulse_thread *t, *next;
+
+	/* its CFI cache points into the DSOs: gone before them */
+	pulse_unwinder__delete(m->unwinder);
+	free(m->unwind_ips);
 
 	for (size_t i = 0; m->threads && i < m->nr_buckets; i++) {
 		for (t = m->threads[i]; t; t = next) {

@@ -109,13 +109,3 @@ int session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last)
 	*last = l;
 	return err;
 }
-
-bool session__has_dwarf_stacks(struct pulse_data *d)
-{
-	const __u64 dwarf = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-
-	for (size_t i = 0; i < pulse_data__nr_attrs(d); i++)
-		if ((pulse_data__attr(d, i)->sample_type & dwarf) == dwarf)
-			return true;
-	return false;
-}

@@ -26,8 +26,6 @@ void session__load_build_ids(struct pulse_data *d, struct pulse_dsos *dsos);
 
 /* The SAMPLE_TIME feature: 0 or -ENODATA. */
 int session__sample_time(struct pulse_data *d, uint64_t *first, uint64_t *last);
-/* An attr samples user registers and stack: --call-graph dwarf. */
-bool session__has_dwarf_stacks(struct pulse_data *d);
 
 /*
  * PERF_SAMPLE_READ delivery (sample-read.c): each id's value at its last

@@ -108,9 +108,6 @@ int pulse_session__init_machine(struct pulse_session *s, const struct pulse_symb
 	s->has_machine = true;
 	if (opts) {
 		session__load_build_ids(s->d, &s->machine.dsos);
-		if (session__has_dwarf_stacks(s->d))
-			pr_warn("callchains: the user stacks recorded with --call-graph dwarf "
-				"are not unwound (no DWARF unwinding yet)\n");
 	}
 	return 0;
 }

@@ -206,6 +206,103 @@ static void test_machine__resolve_cache(void)
 	pulse_machine__exit(&m);
 }
 
+/* the context-marker walk: each address in the mode of the marker before it */
+static void test_cc_iter(void)
+{
+	uint64_t ips[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000000ULL, PERF_CONTEXT_USER,
+			   0x400010, PERF_CONTEXT_HV, 0x10, PERF_CONTEXT_GUEST, 0x20 };
+	struct pulse_cc_iter it;
+	uint64_t ip;
+
+	pulse_cc_iter__init(&it, ips, 2);
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 1);
+	ASSERT_EQ(ip, 0xffffffff81000000ULL);
+	ASSERT_EQ(it.cpumode, PERF_RECORD_MISC_KERNEL);
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 0);
+
+	pulse_cc_iter__init(&it, ips, sizeof(ips) / sizeof(ips[0]));
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 1);
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 1);
+	ASSERT_EQ(ip, 0x400010);
+	ASSERT_EQ(it.cpumode, PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 1);
+	ASSERT_EQ(it.cpumode, PERF_RECORD_MISC_HYPERVISOR);
+	/* a marker perf does not know: -EINVAL, then the walk goes on in the last mode */
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), -EINVAL);
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 1);
+	ASSERT_EQ(ip, 0x20);
+	ASSERT_EQ(it.cpumode, PERF_RECORD_MISC_HYPERVISOR);
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 0);
+
+	/* no chain: user mode, nothing */
+	pulse_cc_iter__init(&it, NULL, 5);
+	ASSERT_EQ(it.cpumode, PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_cc_iter__next(&it, &ip), 0);
+}
+
+/*
+ * pulse_machine__sample_callchain() without a stack to unwind is the
+ * sample's callchain: each frame with its address in the DSO; max_stack
+ * keeps the innermost (callee) or outermost (caller) frames; an event
+ * without PERF_SAMPLE_CALLCHAIN has none; a DWARF sample with max_stack 0
+ * fails as perf's unwinders refuse it.
+ */
+static void test_machine__sample_callchain(void)
+{
+	uint64_t ips[] = { PERF_CONTEXT_USER, 0x400010, 0x400020, 0x400030 };
+	uint64_t regs[1] = { 0x400010 }, stack[4] = { 0 };
+	struct perf_event_attr attr = { .sample_type = PERF_SAMPLE_CALLCHAIN };
+	struct pulse_sample smp = { .pid = 100, .tid = 100, .callchain = ips, .callchain_nr = 4 };
+	struct pulse_cc_cursor cur = { 0 };
+	struct pulse_machine m;
+	char buf[512];
+
+	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
+	rec_mmap2(buf, 100, 0x400000, 0x1000, 0x3000, "/no/such/c.so", PERF_RECORD_MISC_USER);
+	ASSERT_EQ(pulse_machine__process(&m, (void *)buf), 0);
+	ASSERT_EQ(pulse_machine__sample_callchain(&m, &attr, &smp, PULSE_CC_CALLEE, &cur), 0);
+	ASSERT_EQ(cur.nr, 3);
+	ASSERT_EQ(cur.locs[0].ip, 0x400010);
+	ASSERT_EQ(cur.locs[0].addr, 0x3010);
+	ASSERT_EQ(cur.locs[0].cpumode, PERF_RECORD_MISC_USER);
+	ASSERT_EQ(cur.locs[0].level, '.');
+	ASSERT_EQ(cur.locs[2].addr, 0x3030);
+	ASSERT_EQ(pulse_machine__sample_callchain(&m, &attr, &smp, PULSE_CC_CALLER, &cur), 0);
+	ASSERT_EQ(cur.nr, 3);
+	ASSERT_EQ(cur.locs[0].ip, 0x400030);
+
+	m.max_stack = 2;
+	ASSERT_EQ(pulse_machine__sample_callchain(&m, &attr, &smp, PULSE_CC_CALLEE, &cur), 0);
+	ASSERT_EQ(cur.nr, 2);
+	ASSERT_EQ(cur.locs[1].ip, 0x400020);
+	ASSERT_EQ(pulse_machine__sample_callchain(&m, &attr, &smp, PULSE_CC_CALLER, &cur), 0);
+	ASSERT_EQ(cur.nr, 2);
+	ASSERT_EQ(cur.locs[0].ip, 0x400030);
+	ASSERT_EQ(cur.locs[1].ip, 0x400020);
+
+	/* registers and an empty stack copy (dyn_size 0): nothing to unwind */
+	attr.sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+	attr.sample_regs_user = 1ULL << 8;	/* IP */
+	smp.user_abi = PERF_SAMPLE_REGS_ABI_64;
+	smp.user_regs = regs;
+	smp.user_stack = stack;
+	smp.user_stack_size = 0;
+	m.max_stack = 0;
+	ASSERT_EQ(pulse_machine__sample_callchain(&m, &attr, &smp, PULSE_CC_CALLEE, &cur), 0);
+	ASSERT_EQ(cur.nr, 0);
+	smp.user_stack_size = sizeof(stack);
+	ASSERT_EQ(pulse_machine__sample_callchain(&m, &attr, &smp, PULSE_CC_CALLEE, &cur),
+		  -EINVAL);
+
+	/* no PERF_SAMPLE_CALLCHAIN: the sample's chain pointer is not read */
+	attr.sample_type = 0;
+	m.max_stack = PULSE_MAX_STACK;
+	ASSERT_EQ(pulse_machine__sample_callchain(&m, &attr, &smp, PULSE_CC_CALLEE, &cur), 0);
+	ASSERT_EQ(cur.nr, 0);
+	pulse_cc_cursor__exit(&cur);
+	pulse_machine__exit(&m);
+}
+
 static void test_machine__jit_map(void)
 {
 	struct pulse_machine m;
@@ -310,5 +407,6 @@ static void test_ordering__many_rounds(void)
 }
 
 TEST_MAIN(TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
-	  TEST(test_machine__resolve_cache),
+	  TEST(test_machine__resolve_cache), TEST(test_cc_iter),
+	  TEST(test_machine__sample_callchain),
 	  TEST(test_machine__jit_map), TEST(test_ordering__many_rounds))

@@ -373,6 +373,12 @@ static void test_sample__bad_lengths(void)
 	rb_u64(&b, 8);
 	ASSERT_EQ(pulse_sample__parse(b.buf, b.len, &attr, &s), 0);
 	ASSERT_EQ(s.user_stack_size, 8);
+	/* dyn_size 0: the kernel copied nothing (perf's user_stack.size 0), not "all" */
+	b.len -= 8;
+	rb_u64(&b, 0);
+	ASSERT_EQ(pulse_sample__parse(b.buf, b.len, &attr, &s), 0);
+	ASSERT_EQ(s.user_stack_size, 0);
+	ASSERT_TRUE(s.user_stack != NULL);
 
 	/* header.size beyond the buffer, or below the header itself */
 	ASSERT_EQ(pulse_sample__parse(b.buf, b.len - 1, &attr, &s), -EBADMSG);
