@@ -91,14 +91,16 @@ int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_even
 /*
  * perf's unwind__get_entries(): the unwound frames appended innermost
  * first (callee) or outermost first (caller), each resolved in user mode
- * as its unwind_entry() does; a zero address is skipped.
+ * as its unwind_entry() does; a zero address is skipped. Only these
+ * frames get their inline frames: perf 6.1's add_callchain_ip() never
+ * expands the recorded callchain's.
  */
 static int machine__chain_unwind(struct pulse_machine *m, struct pulse_thread *t,
 				 const struct perf_event_attr *attr, const struct pulse_sample *s,
 				 enum pulse_cc_order order, struct pulse_cc_cursor *cur)
 {
 	const uint64_t *ips;
-	size_t nr;
+	size_t nr, from = cur->nr;
 	int err = pulse_machine__unwind_sample(m, attr, s, &ips, &nr);
 
 	if (err)
@@ -114,7 +116,8 @@ static int machine__chain_unwind(struct pulse_machine *m, struct pulse_thread *t
 		if (err)
 			return err;
 	}
-	return 0;
+	/* unwind_entry() appends each frame's inlined functions (append_inlines()) */
+	return pulse_machine__expand_inlines(m, t, cur, from, cur->nr, order);
 }
 
 int pulse_machine__sample_callchain(struct pulse_machine *m, const struct perf_event_attr *attr,
