@@ -5,8 +5,8 @@
 # shows its whole tree, as perf 6.1 does: the same report byte for byte in
 # callee and caller order, with --max-stack and --children; the same
 # program built with frame pointers and recorded with -g gives the same
-# percentages. perf's inline frames (addr2line -i) are compared only when
-# pulse knows --no-inline; until then perf is asked for none.
+# percentages. Inline frames are compared as perf shows them (addr2line -i
+# there, libdw here), and both are also asked for none (--no-inline).
 . "$(dirname "$0")/lib/test-lib.sh"
 
 # perf's random tip; its "[...] (inlined)" (an uninitialised flag in perf
@@ -15,12 +15,10 @@ normalise() {
 	grep -v '^# (Tip:' | sed 's/\[\.\.\.\] (inlined)$/[...]/'
 }
 
-# NOINL: what pulse is given alongside perf's --no-inline
-NOINL=
 same_dw() { # FILE ARGS...: perf report and pulse report print the same
 	local f=$1; shift
-	perf report -i "$f" --stdio --no-inline "$@" 2>/dev/null | normalise >perf.out &&
-	pulse report -i "$f" --stdio $NOINL "$@" 2>pulse.err | normalise >pulse.out &&
+	perf report -i "$f" --stdio "$@" 2>/dev/null | normalise >perf.out &&
+	pulse report -i "$f" --stdio "$@" 2>pulse.err | normalise >pulse.out &&
 	test_must_be_empty pulse.err &&
 	grep -q "%" perf.out &&
 	test_cmp perf.out pulse.out
@@ -29,17 +27,11 @@ same_dw() { # FILE ARGS...: perf report and pulse report print the same
 test_expect_success PERF 'record dwarf-tree with perf --call-graph dwarf, the fp build with -g' '
 	perf record -q --call-graph dwarf -o dw.data -- "$WL/dwarf-tree" 400 >/dev/null 2>&1 &&
 	perf record -q -g -o fp.data -- "$WL/dwarf-tree-fp" 400 >/dev/null 2>&1 &&
-	perf evlist -v -i dw.data 2>/dev/null | grep -q "sample_type: [A-Z|]*REGS_USER|STACK_USER" &&
-	if pulse report -i dw.data --stdio --no-inline >/dev/null 2>&1; then
-		echo --no-inline >noinl
-	else
-		: >noinl
-	fi
+	perf evlist -v -i dw.data 2>/dev/null | grep -q "sample_type: [A-Z|]*REGS_USER|STACK_USER"
 '
-NOINL=$(cat noinl 2>/dev/null)
 
 test_expect_success PERF 'the whole tree: leaf_a <- mid <- main <- libc <- _start' '
-	pulse report -i dw.data --stdio --no-children $NOINL >out 2>err &&
+	pulse report -i dw.data --stdio --no-children --no-inline >out 2>err &&
 	test_must_be_empty err &&
 	grep -A6 "\[\.\] leaf_a" out >tree &&
 	grep -q "^            ---leaf_a$" tree &&
@@ -74,7 +66,7 @@ test_expect_success PERF '--children: mid and main carry their callees'"'"' time
 
 # leaf_a and leaf_b: the self percentages of one report
 shares() {
-	pulse report -i "$1" --stdio --no-children -g none --sort sym $NOINL 2>/dev/null |
+	pulse report -i "$1" --stdio --no-children -g none --sort sym --no-inline 2>/dev/null |
 		awk '$NF == "leaf_a" || $NF == "leaf_b" { sub("%", "", $1); print $NF, $1 }' | sort
 }
 

@@ -5,26 +5,21 @@
 # as perf's libunwind walk gives it, e.g. "1ab77 _start+0x7 (ld.so)"), then
 # the symbol and offset and the DSO. The whole output is perf's byte for
 # byte with every -F of the callchain; a frame-pointer file prints as
-# before. perf's inline frames are compared only when pulse knows
-# --no-inline; until then perf is asked for none.
+# before. Inline frames ("NAME+OFF (inlined)", from libdw where perf runs
+# addr2line -i) are perf's too, and --no-inline leaves them out in both.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 same_dw_script() { # FILE ARGS...
 	local f=$1; shift
-	perf script -i "$f" --no-inline "$@" >perf.out 2>/dev/null &&
-	pulse script -i "$f" $(cat noinl) "$@" >pulse.out 2>pulse.err &&
+	perf script -i "$f" "$@" >perf.out 2>/dev/null &&
+	pulse script -i "$f" "$@" >pulse.out 2>pulse.err &&
 	test_must_be_empty pulse.err &&
 	test -s perf.out &&
 	test_cmp perf.out pulse.out
 }
 
 test_expect_success PERF 'record dwarf-tree with perf --call-graph dwarf' '
-	perf record -q --call-graph dwarf -o dw.data -- "$WL/dwarf-tree" 300 >/dev/null 2>&1 &&
-	if pulse script -i dw.data --no-inline >/dev/null 2>&1; then
-		echo --no-inline >noinl
-	else
-		: >noinl
-	fi
+	perf record -q --call-graph dwarf -o dw.data -- "$WL/dwarf-tree" 300 >/dev/null 2>&1
 '
 
 test_expect_success PERF 'the callchains are perf'"'"'s, byte for byte' '
@@ -32,6 +27,13 @@ test_expect_success PERF 'the callchains are perf'"'"'s, byte for byte' '
 	grep -q "^	 *[0-9a-f]* leaf_a+0x[0-9a-f]* (.*/libdwarf-tree.so)$" pulse.out &&
 	grep -q "^	 *[0-9a-f]* mid+0x[0-9a-f]* (.*/dwarf-tree)$" pulse.out &&
 	grep -q "^	 *[0-9a-f]* main+0x[0-9a-f]* (.*/dwarf-tree)$" pulse.out
+'
+
+test_expect_success PERF 'inline frames as perf'"'"'s, and none with --no-inline' '
+	same_dw_script dw.data &&
+	grep -q "^	 *[0-9a-f]* __libc_start_main_impl+0x[0-9a-f]* (inlined)$" pulse.out &&
+	same_dw_script dw.data --no-inline &&
+	not grep -q "(inlined)" pulse.out
 '
 
 test_expect_success PERF 'a caller'"'"'s address is its return address less one' '
