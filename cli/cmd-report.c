@@ -188,7 +188,7 @@ static int report_main(int argc, const char **argv)
 	bool tasks = false, mmaps = false;
 	const char *pretty = "normal";
 	int verbose = 0, max_stack = PULSE_MAX_STACK;
-	bool inline_names = true;	/* perf's symbol_conf.inline_name */
+	int inline_names = -1;		/* perf's symbol_conf.inline_name; -1: not given */
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL, *field_sep = NULL;
 	char sort_buf[256];
@@ -222,7 +222,7 @@ static int report_main(int argc, const char **argv)
 			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
 		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
 			    "Only display entries resolved to a symbol"),
-		OPT_BOOLEAN('\0', "inline", &inline_names, "Show inline function"),
+		OPT_TRISTATE('\0', "inline", &inline_names, "Show inline function"),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
@@ -299,6 +299,7 @@ static int report_main(int argc, const char **argv)
 	/* perf counts frames up to a negative --max-stack: none */
 	rep.max_stack = max_stack > 0 ? max_stack : 0;
 	rep.no_inline = !inline_names;
+	rep.inline_fp = inline_names == 1;
 	/* perf's -G: caller order, whatever -g said */
 	if (inverted) {
 		rep.cc.order = PULSE_CC_CALLER;

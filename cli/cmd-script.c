@@ -217,7 +217,7 @@ int cmd_script(int argc, const char **argv)
 	struct script_itrace si = { 0 };
 	void *arg = &sc;
 	int max_stack = INT_MIN;	/* not given */
-	bool inline_names = true;	/* perf's symbol_conf.inline_name */
+	int inline_names = -1;		/* perf's symbol_conf.inline_name; -1: not given */
 	int ret = 1, err;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
@@ -272,7 +272,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_INTEGER('\0', "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain, "
 			    "anything beyond the specified depth will be ignored. Default: 127"),
-		OPT_BOOLEAN('\0', "inline", &inline_names, "Show inline function"),
+		OPT_TRISTATE('\0', "inline", &inline_names, "Show inline function"),
 		OPT_ITRACE(&itrace),
 		OPT_BOOLEAN('\0', "per-event-dump", &per_event_dump,
 			    "Dump trace output to files named by the monitored events"),
@@ -299,6 +299,7 @@ int cmd_script(int argc, const char **argv)
 		return PULSE_EXIT_USAGE;
 	}
 	opts.no_inline = !inline_names;
+	opts.inline_fp = inline_names == 1;
 	if (max_stack != INT_MIN) {
 		opts.max_stack_set = true;
 		opts.max_stack = max_stack;

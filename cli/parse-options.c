@@ -51,6 +51,12 @@ static int get_value(const struct option *o, const char *arg, int unset, const c
 	return -1;
 }
 
+int parse_opt_tristate(const struct option *opt, const char *arg, int unset)
+{
+	*(int *)opt->value = !unset;
+	return 0;
+}
+
 static bool negatable(const struct option *o)
 {
 	if (o->flags & PARSE_OPT_NONEG)

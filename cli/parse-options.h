@@ -42,6 +42,11 @@ struct option {
 #define OPT_CALLBACK_NOOPT(s, l, v, h, cb) { OPTION_CALLBACK, (s), (l), (v), NULL, (h), (cb) }
 #define OPT_CALLBACK_OPTARG(s, l, v, a, h, cb) \
 	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), (cb), true }
+/*
+ * A boolean that remembers whether it was given: the int is set to 1 by
+ * --<long>, 0 by --no-<long>, and keeps the caller's -1 otherwise.
+ */
+#define OPT_TRISTATE(s, l, v, h) { OPTION_CALLBACK, (s), (l), (v), NULL, (h), parse_opt_tristate }
 #define OPT_END() { OPTION_END }
 
 #define PARSE_OPT_STOP_AT_NON_OPTION 1	/* parse_options() flag */
@@ -57,6 +62,9 @@ struct option {
  * first never gets here: the dispatcher shows the manual, as perf does.)
  */
 int parse_options(int argc, const char **argv, const struct option *opts, int flags);
+
+/* OPT_TRISTATE()'s callback */
+int parse_opt_tristate(const struct option *opt, const char *arg, int unset);
 
 void usage_with_options(const char *const *usage, const struct option *opts);
 

@@ -91,6 +91,12 @@ struct pulse_machine {
 	 * from pulse_machine__expand_inlines()
 	 */
 	bool no_inline;
+	/*
+	 * --inline given: the user frames of the recorded (frame-pointer)
+	 * callchain get their inline frames too, which perf 6.1 gives only
+	 * to DWARF-unwound frames
+	 */
+	bool inline_fp;
 	struct pulse_inlines *inlines;		/* made on first use */
 	struct pulse_cc_cursor inline_scratch;	/* the expanded frames, reused */
 	struct pulse_unwinder *unwinder;	/* DWARF user stacks; made on first use */

@@ -92,6 +92,7 @@ struct pulse_report {
 	struct pulse_callchain_param cc;	/* -g */
 	uint32_t max_stack;		/* --max-stack: frames kept of each callchain */
 	bool no_inline;			/* --no-inline: no inline frames in callchains */
+	bool inline_fp;			/* --inline given: frame-pointer chains get them too */
 	bool hide_unresolved;		/* -U: no samples or frames without a symbol */
 	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
 	bool exclude_other;		/* -x: hide entries whose parent is [other] */

@@ -46,6 +46,7 @@ struct pulse_script_opts {
 	bool max_stack_set;
 	unsigned int max_stack;
 	bool no_inline;			/* --no-inline: no inline frames in callchains */
+	bool inline_fp;			/* --inline given: frame-pointer chains get them too */
 	/*
 	 * --comms, --pid, --tid, --dsos, -S, --cpu, --time: samples outside
 	 * are not printed; side-band lines only obey --cpu. May be NULL;

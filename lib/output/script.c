@@ -55,8 +55,10 @@ int pulse_script__new(struct pulse_script **sp, struct pulse_data *d, struct pul
 		memcpy(&s->opts, opts, opts->sz < sizeof(s->opts) ? opts->sz : sizeof(s->opts));
 	s->opts.sz = sizeof(s->opts);
 	/* after the copy: the option, not the zeroed default, says it */
-	if (m)
+	if (m) {
 		m->no_inline = s->opts.no_inline;
+		m->inline_fp = s->opts.inline_fp;
+	}
 	s->max_stack = s->opts.max_stack_set ? s->opts.max_stack : 127;
 	/* perf 6.1's output[] defaults */
 	for (int i = 0; i < OUT_MAX; i++) {

@@ -127,6 +127,7 @@ int pulse_machine__sample_callchain(struct pulse_machine *m, const struct perf_e
 	struct pulse_thread *t = pulse_machine__findnew_thread(m, s->pid, s->tid);
 	const void *ips = attr->sample_type & PERF_SAMPLE_CALLCHAIN ? s->callchain : NULL;
 	bool unwind = sample__can_unwind(attr, s);
+	size_t from;
 	int err;
 
 	cur->nr = 0;
@@ -141,8 +142,11 @@ int pulse_machine__sample_callchain(struct pulse_machine *m, const struct perf_e
 		if (err)
 			return err;
 	}
+	from = cur->nr;
 	err = pulse_machine__chain_sample(m, t, ips, ips ? s->callchain_nr : 0, order,
 					  m->max_stack, cur);
+	if (!err && m->inline_fp)
+		err = pulse_machine__expand_inlines(m, t, cur, from, cur->nr, order);
 	if (err || order == PULSE_CC_CALLER || !unwind)
 		return err;
 	return machine__chain_unwind(m, t, attr, s, order, cur);

@@ -4,9 +4,11 @@
 # workload whose hot loop is inlined twice (add_up into scale into hot):
 # perf 6.1 makes inline frames only for the frames a DWARF unwinder finds
 # (unwind_entry() -> append_inlines()), never for a recorded callchain
-# (add_callchain_ip()), so with -g the reports have no "(inlined)" frame,
-# with either option: pulse's equal perf's byte for byte (graph, folded,
-# caller, --children), its random Tip line aside.
+# (add_callchain_ip()), so with -g the reports have no "(inlined)" frame by
+# default or with --no-inline: pulse's equal perf's byte for byte (graph,
+# folded, caller, --children), its random Tip line aside. --inline given
+# on the command line asks for them: pulse then expands the recorded
+# chain's user frames too (perf 6.1 ignores the option there).
 . "$(dirname "$0")/lib/test-lib.sh"
 
 normalise() { grep -v '^# (Tip:' | sed 's/\[\.\.\.\] (inlined)$/[...]/'; }
@@ -24,22 +26,32 @@ test_expect_success 'record the inlined workload with -g' '
 	record_ok rec.err -g -o pulse.data -- "$WL/inlined" 200
 '
 
-test_expect_success '--inline and --no-inline are accepted; -g chains stay as recorded' '
-	pulse report -i pulse.data --stdio -g folded --inline >in.out 2>err &&
+test_expect_success 'by default and with --no-inline, -g chains stay as recorded' '
+	pulse report -i pulse.data --stdio -g folded >def.out 2>err &&
 	test_must_be_empty err &&
 	pulse report -i pulse.data --stdio -g folded --no-inline >noin.out 2>err &&
 	test_must_be_empty err &&
-	grep -q "main;hot" in.out &&
-	! grep -q "(inlined)" in.out &&
-	grep -v "^# (Tip:" in.out >a && grep -v "^# (Tip:" noin.out >b && test_cmp a b &&
-	pulse script -i pulse.data --inline >s1 && pulse script -i pulse.data --no-inline >s2 &&
+	grep -q "main;hot" def.out &&
+	! grep -q "(inlined)" def.out &&
+	grep -v "^# (Tip:" def.out >a && grep -v "^# (Tip:" noin.out >b && test_cmp a b &&
+	pulse script -i pulse.data >s1 && pulse script -i pulse.data --no-inline >s2 &&
 	test_cmp s1 s2 && ! grep -q "(inlined)" s1
+'
+
+test_expect_success '--inline given: -g chains get their inline frames too' '
+	pulse report -i pulse.data --stdio --no-children -g folded,0,caller --inline >in.out 2>err &&
+	test_must_be_empty err &&
+	grep -q "main;hot;scale (inlined);add_up (inlined)" in.out &&
+	pulse script -i pulse.data --inline >s3 &&
+	grep -A2 "add_up+0x[0-9a-f]* (inlined)$" s3 >frames &&
+	sed -n 2p frames | grep -q "scale+0x[0-9a-f]* (inlined)$" &&
+	sed -n 3p frames | grep -q "hot+0x[0-9a-f]* (.*inlined)$"
 '
 
 test_expect_success PERF 'the same reports as perf 6.1 (pulse and perf recordings)' '
 	perf record -q -g -o perf.data -- "$WL/inlined" 200 >/dev/null 2>&1 &&
 	for f in pulse.data perf.data; do
-		for o in "" --inline --no-inline; do
+		for o in "" --no-inline; do
 			same $f -g $o &&
 			same $f -g folded $o &&
 			same $f -g caller $o &&
@@ -50,7 +62,7 @@ test_expect_success PERF 'the same reports as perf 6.1 (pulse and perf recording
 '
 
 test_expect_success PERF 'script: the same callchains as perf 6.1' '
-	for o in --inline --no-inline; do
+	for o in "" --no-inline; do
 		perf script -i perf.data $o 2>/dev/null >perf.s &&
 		pulse script -i perf.data $o >pulse.s 2>err &&
 		test_cmp perf.s pulse.s || exit 1
