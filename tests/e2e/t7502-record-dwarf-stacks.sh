@@ -34,6 +34,18 @@ test_expect_success PERF,CC 'a command: perf unwinds every leaf sample to main' 
 	grep -q "dwarf_rec_mid" rep
 '
 
+test_expect_success PERF,CC 'pulse script and report unwind pulse'"'"'s file as perf does' '
+	perf_in cmd.data script >perf.s 2>/dev/null &&
+	pulse script -i cmd.data >pulse.s 2>err &&
+	test_must_be_empty err &&
+	grep -q "dwarf_rec_mid+0x[0-9a-f]* (" pulse.s &&
+	test_cmp perf.s pulse.s &&
+	perf_in cmd.data report --stdio --no-children 2>/dev/null | grep -v "^# (Tip:" >perf.r &&
+	pulse report -i cmd.data --stdio --no-children 2>err | grep -v "^# (Tip:" >pulse.r &&
+	test_must_be_empty err &&
+	test_cmp perf.r pulse.r
+'
+
 test_expect_success PERF,CC 'frame pointers on the same program stop at the leaf' '
 	record_ok err -g -o fp.data -- $DW 200
 	read w n <<<"$(whole fp.data)"
