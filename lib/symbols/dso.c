@@ -305,37 +305,22 @@ static struct elf_probe probe(const struct pulse_dso *dso, const char *path)
 
 static int read_debuglink(const char *path, char *out, size_t size)
 {
-	Elf_Scn *scn = NULL;
 	struct pulse_elf e;
 	GElf_Shdr shdr;
-	size_t strndx;
-	Elf *elf;
+	Elf_Scn *scn;
+	Elf_Data *data;
 	int ret;
 
 	ret = pulse_elf__open(&e, path);
 	if (ret)
 		return ret == -ENOEXEC ? -ENOENT : ret;
 	ret = -ENOENT;
-	elf = e.elf;
-	if (elf_getshdrstrndx(elf, &strndx))
-		goto out;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		const char *name;
-		Elf_Data *data;
-
-		if (!gelf_getshdr(scn, &shdr))
-			continue;
-		name = elf_strptr(elf, strndx, shdr.sh_name);
-		if (!name || strcmp(name, ".gnu_debuglink"))
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (data && data->d_size && memchr(data->d_buf, '\0', data->d_size)) {
-			snprintf(out, size, "%s", (const char *)data->d_buf);
-			ret = 0;
-		}
-		break;
+	scn = pulse_elf__section(e.elf, ".gnu_debuglink", &shdr, NULL);
+	data = scn ? elf_getdata(scn, NULL) : NULL;
+	if (data && data->d_size && memchr(data->d_buf, '\0', data->d_size)) {
+		snprintf(out, size, "%s", (const char *)data->d_buf);
+		ret = 0;
 	}
-out:
 	pulse_elf__close(&e);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #ifndef PULSE_SYMBOLS_ELF_INT_H
 #define PULSE_SYMBOLS_ELF_INT_H
 
+#include <gelf.h>
 #include <libelf.h>
 
 /* struct pulse_elf - an ELF file open for reading; a value, embedded by the reader */
@@ -27,5 +28,13 @@ int pulse_elf__open(struct pulse_elf *e, const char *path);
 
 /* pulse_elf__close - end libelf's view and close the file; a closed @e is a no-op */
 void pulse_elf__close(struct pulse_elf *e);
+
+/**
+ * pulse_elf__section - the first section named @name
+ * @shdr: its header, filled in when found
+ * @idx: its index, filled in when found; may be NULL
+ * Return: the section, or NULL (none, or no section name table).
+ */
+Elf_Scn *pulse_elf__section(Elf *elf, const char *name, GElf_Shdr *shdr, size_t *idx);
 
 #endif

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <string.h>
 #include <unistd.h>
 #include "elf-int.h"
 
@@ -26,6 +27,28 @@ int pulse_elf__open(struct pulse_elf *e, const char *path)
 		return -ENOEXEC;
 	}
 	return 0;
+}
+
+Elf_Scn *pulse_elf__section(Elf *elf, const char *name, GElf_Shdr *shdr, size_t *idx)
+{
+	Elf_Scn *scn = NULL;
+	size_t strndx;
+
+	if (elf_getshdrstrndx(elf, &strndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, shdr))
+			continue;
+		n = elf_strptr(elf, strndx, shdr->sh_name);
+		if (n && !strcmp(n, name)) {
+			if (idx)
+				*idx = elf_ndxscn(scn);
+			return scn;
+		}
+	}
+	return NULL;
 }
 
 void pulse_elf__close(struct pulse_elf *e)

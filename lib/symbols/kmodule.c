@@ -46,35 +46,18 @@ char *pulse_kmod__name(const char *path)
 
 static int text_offset(const char *path, uint64_t *off)
 {
-	Elf_Scn *scn = NULL;
 	struct pulse_elf e;
-	size_t shstrndx;
+	GElf_Shdr sh;
 	int err;
-	Elf *elf;
 
 	err = pulse_elf__open(&e, path);
 	if (err)
 		return err;
-	elf = e.elf;
-	if (elf_getshdrstrndx(elf, &shstrndx)) {
-		err = -ENOEXEC;
-		goto out;
-	}
 	err = -ENOENT;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && !strcmp(name, ".text")) {
-			*off = sh.sh_offset;
-			err = 0;
-			break;
-		}
+	if (pulse_elf__section(e.elf, ".text", &sh, NULL)) {
+		*off = sh.sh_offset;
+		err = 0;
 	}
-out:
 	pulse_elf__close(&e);
 	return err;
 }

@@ -18,6 +18,7 @@
 #include <pulse/symbols.h>
 #include "core/internal.h"
 #include "symbols/dwarf-int.h"
+#include "symbols/elf-int.h"
 
 /* A unit's function index, by the unit's DIE offset (open addressing). */
 struct srcline_cu {
@@ -98,21 +99,10 @@ void pulse_srclines__delete(struct pulse_srclines *s)
 /* .text's sh_addr - sh_offset: 0 in most DSOs, not in non-PIE executables */
 static int64_t text_offset(Elf *elf)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr shdr;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return 0;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &shdr))
-			break;
-		name = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (name && !strcmp(name, ".text") && shdr.sh_type == SHT_PROGBITS)
-			return (int64_t)(shdr.sh_addr - shdr.sh_offset);
-	}
+	if (pulse_elf__section(elf, ".text", &shdr, NULL) && shdr.sh_type == SHT_PROGBITS)
+		return (int64_t)(shdr.sh_addr - shdr.sh_offset);
 	return 0;
 }
 

@@ -68,28 +68,6 @@ static bool is_func_or_object(const GElf_Sym *sym)
 }
 
 
-static Elf_Scn *section_by_name(Elf *elf, const char *name, GElf_Shdr *shdr, size_t *idx)
-{
-	Elf_Scn *scn = NULL;
-	size_t strndx;
-
-	if (elf_getshdrstrndx(elf, &strndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		const char *n;
-
-		if (!gelf_getshdr(scn, shdr))
-			continue;
-		n = elf_strptr(elf, strndx, shdr->sh_name);
-		if (n && !strcmp(n, name)) {
-			if (idx)
-				*idx = elf_ndxscn(scn);
-			return scn;
-		}
-	}
-	return NULL;
-}
-
 /*
  * perf 6.1's dso__synthesize_plt_symbols(): one "name@plt" symbol per
  * .rela.plt entry, laid over .plt after its header, in file offsets.
@@ -112,15 +90,15 @@ static int add_plt_symbols(struct pulse_symtab *st, struct pulse_rbt *t, Elf *el
 	char name[1024];
 	int count = 0;
 
-	dynscn = section_by_name(elf, ".dynsym", &dynshdr, &dynidx);
+	dynscn = pulse_elf__section(elf, ".dynsym", &dynshdr, &dynidx);
 	if (!dynscn || dynshdr.sh_type != SHT_DYNSYM)
 		return 0;
-	relscn = section_by_name(elf, ".rela.plt", &relshdr, NULL);
+	relscn = pulse_elf__section(elf, ".rela.plt", &relshdr, NULL);
 	if (!relscn)
-		relscn = section_by_name(elf, ".rel.plt", &relshdr, NULL);
+		relscn = pulse_elf__section(elf, ".rel.plt", &relshdr, NULL);
 	if (!relscn || relshdr.sh_link != dynidx || !relshdr.sh_entsize)
 		return 0;
-	if (!section_by_name(elf, ".plt", &pltshdr, NULL))
+	if (!pulse_elf__section(elf, ".plt", &pltshdr, NULL))
 		return 0;
 	reldata = elf_getdata(relscn, NULL);
 	syms = elf_getdata(dynscn, NULL);
@@ -302,7 +280,7 @@ static Elf *open_debugdata(Elf *elf, void **image)
 	*image = NULL;
 	if (section_by_type(elf, SHT_SYMTAB, &shdr))
 		return NULL;
-	scn = section_by_name(elf, ".gnu_debugdata", &shdr, NULL);
+	scn = pulse_elf__section(elf, ".gnu_debugdata", &shdr, NULL);
 	if (!scn || shdr.sh_type == SHT_NOBITS)
 		return NULL;
 	data = elf_rawdata(scn, NULL);

@@ -32,6 +32,7 @@
 #include <pulse/build-id.h>
 #include <pulse/symbols.h>
 
+#include "symbols/elf-int.h"
 #include "unwind-int.h"
 
 struct unw_row unw_noinfo;
@@ -54,24 +55,12 @@ static struct unw_rows *rows_new(size_t mask)
 	return t;
 }
 
+/* a section with bytes in the file (a separate debug file's are NOBITS) */
 static bool has_section(Elf *elf, const char *want)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr sh;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && !strcmp(name, want) && sh.sh_type != SHT_NOBITS)
-			return true;
-	}
-	return false;
+	return pulse_elf__section(elf, want, &sh, NULL) && sh.sh_type != SHT_NOBITS;
 }
 
 static void join(char *buf, size_t size, const char *symfs, const char *path)
