@@ -16,3 +16,6 @@ dir=$(cd "$(dirname "$0")" && pwd)
 "$dir/stat-interval.sh"
 "$dir/aux-capture.sh"
 "$dir/offcpu.sh"
+"$dir/dwarf-lost.sh"
+"$dir/dwarf-report.sh"
+"$dir/dwarf-script.sh"

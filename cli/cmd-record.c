@@ -82,12 +82,9 @@ static int exclude_perf_opt(const struct option *opt, const char *arg, int unset
 
 static const char *cpu_list, *pid_list, *tid_list, *output_name, *freq_str;
 static const char *mmap_str;
-static bool system_wide, no_inherit, callchain, raw, timestamp, sample_cpu, quiet, verbose;
+static bool system_wide, no_inherit, raw, timestamp, sample_cpu, quiet, verbose;
 static bool strict_freq, no_samples, inherit_stat, no_buildid, no_buildid_cache;
 static uint64_t period;
-
-static unsigned long max_stack;	/* --call-graph fp,N: 0 = the kernel's limit */
-static bool cg_unsupported;	/* dwarf/lbr: said so, no usage dump */
 
 static bool use_clockid;
 static int clockid;
@@ -151,23 +148,6 @@ static int clockid_opt(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-static int no_call_graph_opt(const struct option *opt, const char *arg, int unset)
-{
-	callchain = false;
-	return 0;
-}
-
-/* --call-graph: record-args.c; dwarf and lbr are said to be missing there */
-static int call_graph_opt(const struct option *opt, const char *arg, int unset)
-{
-	int ret = record_parse_call_graph(arg, &max_stack);
-
-	if (ret == 1)
-		callchain = true;
-	cg_unsupported = ret == -2;
-	return ret == 1 ? 0 : -1;
-}
-
 static const struct option record_options[] = {
 	OPT_CALLBACK('e', "event", NULL, "event", "event selector: use 'pulse list' to list events",
 		     parse_event_opt),
@@ -183,12 +163,16 @@ static const struct option record_options[] = {
 	OPT_STRING('F', "freq", &freq_str, "freq or 'max'", "profile at this frequency"),
 	OPT_U64('c', "count", &period, "event period to sample"),
 	OPT_BOOLEAN(0, "strict-freq", &strict_freq, "fail if the specified frequency can't be used"),
-	OPT_BOOLEAN('g', NULL, &callchain, "enables call-graph recording (frame pointers)"),
+	OPT_BOOLEAN('g', NULL, &record_cg.enabled, "enables call-graph recording"),
 	OPT_CALLBACK(0, "call-graph", NULL, "record_mode[,record_size]",
-		     "fp[,max_stack]: frame-pointer call graphs (dwarf and lbr: not yet)",
-		     call_graph_opt),
+		     "fp[,max_stack]: frame-pointer call graphs; dwarf[,size]: user registers and stack (default 8192)",
+		     record_call_graph_opt),
 	OPT_CALLBACK_NOOPT(0, "no-call-graph", NULL, "disables call-graph recording",
-			   no_call_graph_opt),
+			   record_no_call_graph_opt),
+	OPT_BOOLEAN(0, "user-callchains", &record_cg.user_callchains,
+		    "collect user callchains"),
+	OPT_BOOLEAN(0, "kernel-callchains", &record_cg.kernel_callchains,
+		    "collect kernel callchains"),
 	OPT_BOOLEAN('R', "raw-samples", &raw, "collect raw sample records from all opened counters"),
 	OPT_BOOLEAN('T', "timestamp", &timestamp, "record the sample timestamps"),
 	OPT_BOOLEAN(0, "sample-cpu", &sample_cpu, "record the sample cpu"),
@@ -259,7 +243,7 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 		/* an event error already said what is wrong and what is near */
 		if (event_error)
 			return event_error;
-		if (cg_unsupported)
+		if (record_cg.unsupported)
 			return PULSE_EXIT_USAGE;
 		usage_with_options(record_usage, record_options);
 		return PULSE_EXIT_USAGE;
@@ -389,11 +373,10 @@ static int do_record(int argc, const char **argv, const char **argv_self)
 	o.nr_cpus = nr_cpus;
 	o.no_inherit = no_inherit;
 	o.period = period;
-	o.callchain = callchain;
-	o.max_stack = max_stack;
 	o.raw = raw;
 	o.sample_user_regs = user_regs;
 	o.sample_intr_regs = intr_regs;
+	record_callchain_apply(&o, quiet);
 	o.no_samples = no_samples;
 	o.inherit_stat = inherit_stat;
 	o.no_buildid = no_buildid;

@@ -188,6 +188,7 @@ static int report_main(int argc, const char **argv)
 	bool tasks = false, mmaps = false;
 	const char *pretty = "normal";
 	int verbose = 0, max_stack = PULSE_MAX_STACK;
+	bool inline_names = true;	/* perf's symbol_conf.inline_name */
 	const char *percentage = "absolute", *time_str = NULL;
 	const char *parent_pattern = NULL, *field_sep = NULL;
 	char sort_buf[256];
@@ -221,6 +222,7 @@ static int report_main(int argc, const char **argv)
 			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
 		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
 			    "Only display entries resolved to a symbol"),
+		OPT_BOOLEAN('\0', "inline", &inline_names, "Show inline function"),
 		OPT_STRING('s', "sort", &user_sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, symbol_size, trace, parent, "
 			   "mem, symbol_daddr, dso_daddr, snoop, tlb, locked, blocked (--mem-mode), "
@@ -296,6 +298,7 @@ static int report_main(int argc, const char **argv)
 	}
 	/* perf counts frames up to a negative --max-stack: none */
 	rep.max_stack = max_stack > 0 ? max_stack : 0;
+	rep.no_inline = !inline_names;
 	/* perf's -G: caller order, whatever -g said */
 	if (inverted) {
 		rep.cc.order = PULSE_CC_CALLER;

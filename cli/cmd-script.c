@@ -217,6 +217,7 @@ int cmd_script(int argc, const char **argv)
 	struct script_itrace si = { 0 };
 	void *arg = &sc;
 	int max_stack = INT_MIN;	/* not given */
+	bool inline_names = true;	/* perf's symbol_conf.inline_name */
 	int ret = 1, err;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (default perf.data)"),
@@ -271,6 +272,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_INTEGER('\0', "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain, "
 			    "anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_BOOLEAN('\0', "inline", &inline_names, "Show inline function"),
 		OPT_ITRACE(&itrace),
 		OPT_BOOLEAN('\0', "per-event-dump", &per_event_dump,
 			    "Dump trace output to files named by the monitored events"),
@@ -296,6 +298,7 @@ int cmd_script(int argc, const char **argv)
 		error("option 'max-stack' expects an unsigned numerical value");
 		return PULSE_EXIT_USAGE;
 	}
+	opts.no_inline = !inline_names;
 	if (max_stack != INT_MIN) {
 		opts.max_stack_set = true;
 		opts.max_stack = max_stack;

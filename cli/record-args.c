@@ -367,56 +367,6 @@ int record_parse_mmap_flush(const char *s)
 }
 
 /*
- * perf's parse_callchain_record(): fp[,max_stack] (a max_stack below
- * kernel.perf_event_max_stack becomes sample_max_stack), dwarf[,size] with
- * size a multiple of 8 up to 65528, lbr. pulse records only fp.
- * Return: 1 for fp (*@max_stack set, 0: the kernel's), -2 after the
- * error: line for dwarf or lbr, -1 after it for a bad argument.
- */
-int record_parse_call_graph(const char *arg, unsigned long *max_stack)
-{
-	const char *comma = strchr(arg, ',');
-	size_t len = comma ? (size_t)(comma - arg) : strlen(arg);
-
-	if (len == 2 && !strncmp(arg, "fp", 2)) {
-		*max_stack = 0;
-		if (comma) {
-			unsigned long v = strtoul(comma + 1, NULL, 0);
-			unsigned long limit = 127;
-			FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
-
-			if (f) {
-				if (fscanf(f, "%lu", &limit) != 1)
-					limit = 127;
-				fclose(f);
-			}
-			if (v < limit)
-				*max_stack = v;
-		}
-		return 1;
-	}
-	if (len == 5 && !strncmp(arg, "dwarf", 5)) {
-		if (comma) {
-			char *end;
-			unsigned long long sz = strtoull(comma + 1, &end, 0);
-
-			if (end == comma + 1 || *end || !sz || sz > 65528) {
-				error("incorrect stack dump size (max 65528): %s", comma + 1);
-				return -1;
-			}
-		}
-		error("pulse cannot record dwarf callchains yet: use --call-graph fp (or -g)");
-		return -2;
-	}
-	if (len == 3 && !strncmp(arg, "lbr", 3) && !comma) {
-		error("pulse cannot record lbr callchains yet: use --call-graph fp (or -g)");
-		return -2;
-	}
-	error("unknown --call-graph mode '%s': use fp, dwarf[,size] or lbr", arg);
-	return -1;
-}
-
-/*
  * -D: milliseconds, -1 (never), or perf's windows "START-END,..." (ms,
  * each after the one before): 0, or -1 after the error: line
  */

@@ -46,8 +46,24 @@ void record_print_error(const struct pulse_record_error *e, int ret, const char 
 /* perf's "[ perf record: ... ]" summary lines. */
 void record_print_summary(const struct pulse_record_stats *st, const char *out, bool pipe_mode);
 
-/* --call-graph: 1 (fp), -2 (dwarf/lbr: not yet) or -1, after an error: line */
-int record_parse_call_graph(const char *arg, unsigned long *max_stack);
+/* cli/record-callchain.c: -g, --call-graph, --no-call-graph, --user/kernel-callchains */
+struct record_callchain {
+	bool enabled;			/* -g or --call-graph, not undone by --no-call-graph */
+	bool dwarf;			/* the last --call-graph was dwarf */
+	__u32 dump_size;		/* dwarf's stack bytes */
+	unsigned long max_stack;	/* fp,N: sample_max_stack, 0: the kernel's */
+	bool sample_address;		/* dwarf was asked for once: ADDR|DATA_SRC stay */
+	bool user_callchains, kernel_callchains;
+	bool unsupported;		/* lbr: said so, no usage dump */
+};
+extern struct record_callchain record_cg;
+struct option;
+/* --call-graph: 1 (set), -2 (lbr: not yet) or -1, after an error: line */
+int record_parse_call_graph(const char *arg, struct record_callchain *cg);
+int record_call_graph_opt(const struct option *opt, const char *arg, int unset);
+int record_no_call_graph_opt(const struct option *opt, const char *arg, int unset);
+/* into @o (after sample_user_regs): perf's warning for dwarf with --user-regs */
+void record_callchain_apply(struct pulse_record_opts *o, bool quiet);
 /* -D: ms, -1, or windows (*@windows is allocated): 0, or -1 after an error: line */
 int record_parse_delay(const char *arg, int *delay_ms, struct pulse_record_window **windows,
 		       size_t *nr);

@@ -37,16 +37,22 @@ struct pulse_cc_loc {
 
 /*
  * A frame's identity as perf's symbol sort key sees it: the DSO's short
- * name and the symbol's range, or the address without a symbol.
+ * name and the symbol's range, or the address without a symbol. An
+ * inlined frame has the range of the symbol it is in: its name tells it
+ * apart (perf's _sort__sym_cmp() compares inlined symbols' names first).
  */
 static inline uint32_t pulse_cc_loc__hash(const struct pulse_dso *dso,
 					  const struct pulse_symbol *sym, uint64_t ip)
 {
 	uint64_t v = ip * 0x9e3779b97f4a7c15ULL;
 
-	if (sym)
+	if (sym) {
 		v = (dso ? dso->short_name_hash : 0) ^ sym->start * 0x9e3779b97f4a7c15ULL ^
 		    sym->end * 0xc2b2ae3d27d4eb4fULL;
+		if (sym->inlined)
+			for (const char *c = sym->name; *c; c++)
+				v = (v ^ (unsigned char)*c) * 0x100000001b3ULL;
+	}
 	v ^= v >> 31;
 	v *= 0xbf58476d1ce4e5b9ULL;
 	return (uint32_t)(v ^ v >> 32);

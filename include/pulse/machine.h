@@ -89,6 +89,13 @@ struct pulse_machine {
 	struct pulse_unwinder *unwinder;	/* DWARF user stacks; made on first use */
 	uint64_t *unwind_ips;		/* the unwound addresses of the current sample */
 	size_t unwind_alloc;		/* room in unwind_ips */
+	/*
+	 * --no-inline (perf's symbol_conf.inline_name off): no inline frames
+	 * from pulse_machine__expand_inlines()
+	 */
+	bool no_inline;
+	struct pulse_inlines *inlines;		/* made on first use */
+	struct pulse_cc_cursor inline_scratch;	/* the expanded frames, reused */
 };
 
 /* Where a sample's address landed. */
@@ -197,6 +204,28 @@ int pulse_machine__sample_callchain(struct pulse_machine *m, const struct perf_e
  */
 int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_event_attr *attr,
 				 const struct pulse_sample *s, const uint64_t **ips, size_t *nr);
+
+/**
+ * pulse_machine__expand_inlines - each frame's inlined functions as frames
+ * @t: the sample's thread, whose maps placed the frames (their DSO
+ *      addresses are found again there, from the machine's cache)
+ * @cur: a resolved chain (each frame's ip, dso, sym and level set)
+ * @from, @to: the frames to expand, cur->locs[@from, @to): those a DWARF
+ *             unwinder appended (perf 6.1's unwind_entry() calls
+ *             append_inlines(); frames from the recorded callchain,
+ *             add_callchain_ip(), are never expanded)
+ * @order: the order @cur is in
+ *
+ * A frame in a user DSO whose address the DWARF places in inlined code
+ * becomes one frame per function (pulse/inline.h), all at its ip:
+ * innermost first in callee order, outermost first in caller order
+ * (perf's inline_list__append()). Frames after @to move along. Nothing
+ * changes with m->no_inline.
+ * Return: 0 or -ENOMEM (then @cur is as it was).
+ */
+int pulse_machine__expand_inlines(struct pulse_machine *m, struct pulse_thread *t,
+				  struct pulse_cc_cursor *cur, size_t from, size_t to,
+				  enum pulse_cc_order order);
 
 /**
  * pulse_machine__intern - the machine's copy of a string (equal strings

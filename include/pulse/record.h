@@ -39,7 +39,7 @@ struct pulse_record_opts {
 	bool no_inherit;
 	__u64 freq;			/* -F, 0: default 4000 unless period */
 	__u64 period;			/* -c */
-	bool callchain;			/* -g: frame-pointer callchains */
+	bool callchain;			/* -g: callchains (dwarf_stack_size: with the user stack) */
 	__u16 max_stack;		/* --call-graph fp,N: sample_max_stack, 0 = the kernel's */
 	bool raw;			/* -R */
 	bool sample_time;		/* -T (pulse always samples time; kept for perf's flag) */
@@ -133,7 +133,26 @@ struct pulse_record_opts {
 	 */
 	struct pulse_evsel *offcpu_event;
 	struct pulse_evsel *offcpu_switch;
+	/*
+	 * --call-graph dwarf[,size] (with @callchain): every event but a
+	 * function trace samples the user registers and this many bytes of
+	 * the user stack, for an unwinder to rebuild the user part of the
+	 * chain (perf 6.1's evsel__config_callchain()); 0: frame pointers
+	 */
+	__u32 dwarf_stack_size;
+	/* ADDR|DATA_SRC, mmap_data on the tracking event: perf 6.1 sets it with dwarf, and keeps it */
+	bool sample_address;
+	bool user_callchains;		/* --user-callchains: exclude_callchain_kernel */
+	bool kernel_callchains;		/* --kernel-callchains: exclude_callchain_user */
 };
+
+/*
+ * The user registers a dwarf callchain samples (x86_64, perf's
+ * PERF_REGS_MASK: every register but DS, ES, FS, GS), and the two it keeps
+ * (IP, SP) when --user-regs names a subset.
+ */
+#define PULSE_DWARF_REGS_MASK		0xff0fffULL
+#define PULSE_DWARF_MINIMAL_REGS	((1ULL << 8) | (1ULL << 7))
 
 struct pulse_record_stats {
 	__u64 samples;			/* SAMPLE records written */

@@ -91,6 +91,7 @@ struct pulse_report {
 	bool fields_self;		/* perf's default columns: Overhead titled Self */
 	struct pulse_callchain_param cc;	/* -g */
 	uint32_t max_stack;		/* --max-stack: frames kept of each callchain */
+	bool no_inline;			/* --no-inline: no inline frames in callchains */
 	bool hide_unresolved;		/* -U: no samples or frames without a symbol */
 	struct pulse_hist_filter filter;	/* --comms, --cpu, --time, ... */
 	bool exclude_other;		/* -x: hide entries whose parent is [other] */

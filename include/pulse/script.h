@@ -45,6 +45,7 @@ struct pulse_script_opts {
 	/* --max-stack: callchain entries shown (context markers aside); else perf's 127 */
 	bool max_stack_set;
 	unsigned int max_stack;
+	bool no_inline;			/* --no-inline: no inline frames in callchains */
 	/*
 	 * --comms, --pid, --tid, --dsos, -S, --cpu, --time: samples outside
 	 * are not printed; side-band lines only obey --cpu. May be NULL;

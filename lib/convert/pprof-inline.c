@@ -4,8 +4,8 @@
  * wants a location's lines: innermost first, the last one the function
  * the ELF symbol names. Each user DSO is opened once with libdwfl,
  * offline (its own DWARF or its separate debug file's, found as
- * lib/symbols/srcline.c finds it). The line table gives the innermost
- * line; the unit's functions by address (pprof-cuindex.c, made once per
+ * lib/symbols/srcline.c finds it: its cache is the one used). The line table gives the innermost
+ * line; the unit's functions by address (lib/symbols/dwarf-fns.c, made once per
  * unit) give the inlined subroutines around it, each with the call site (DW_AT_call_file,
  * DW_AT_call_line) that is the line of the frame outside it. The caller
  * asks once per (DSO, address): a location is made once.
@@ -18,48 +18,27 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <pulse/symbols.h>
-#include "convert/pprof-dwarf.h"
+#include <pulse/srcline.h>
+#include "symbols/dwarf-int.h"
 #include "convert/pprof-int.h"
 
-struct pp_dwarf_dso {
-	const struct pulse_dso *dso;
-	Dwfl *dwfl;			/* NULL: no file or no DWARF */
-	Dwfl_Module *mod;
-	GElf_Addr bias;			/* the module's addresses are the file's + bias */
-	struct pp_map cu_index;		/* (CU DIE offset, 1) -> index in cus + 1 */
-	struct pp_cu_fns **cus;		/* each unit's functions, NULL: none */
-	size_t nr_cus, alloc_cus;
-	struct pp_dwarf_dso *next;
-};
-
-#define PP_DWARF_HASH 256
-
+/* the DSOs' files are pulse_srclines': opened once, shared with source lines */
 struct pp_dwarf {
-	char *symfs;
-	struct pp_dwarf_dso *hash[PP_DWARF_HASH];
-};
-
-static char *debuginfo_path;
-static const Dwfl_Callbacks offline_callbacks = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.debuginfo_path = &debuginfo_path,
+	struct pulse_srclines *lines;
 };
 
 int pp_dwarf__new(struct pp_dwarf **out, const char *symfs)
 {
 	struct pp_dwarf *d = calloc(1, sizeof(*d));
+	int err;
 
 	*out = NULL;
 	if (!d)
 		return -ENOMEM;
-	/* perf's symbol__init(): a symfs of "/" is no symfs */
-	if (symfs && strcmp(symfs, "/")) {
-		d->symfs = strdup(symfs);
-		if (!d->symfs) {
-			free(d);
-			return -ENOMEM;
-		}
+	err = pulse_srclines__new(&d->lines, symfs);
+	if (err) {
+		free(d);
+		return err;
 	}
 	*out = d;
 	return 0;
@@ -69,65 +48,8 @@ void pp_dwarf__delete(struct pp_dwarf *d)
 {
 	if (!d)
 		return;
-	for (size_t i = 0; i < PP_DWARF_HASH; i++) {
-		struct pp_dwarf_dso *e = d->hash[i], *next;
-
-		for (; e; e = next) {
-			next = e->next;
-			for (size_t c = 0; c < e->nr_cus; c++)
-				pp_cu_fns__delete(e->cus[c]);
-			free(e->cus);
-			pp_map__exit(&e->cu_index);
-			if (e->dwfl)
-				dwfl_end(e->dwfl);
-			free(e);
-		}
-	}
-	free(d->symfs);
+	pulse_srclines__delete(d->lines);
 	free(d);
-}
-
-static void dwarf_dso__open(struct pp_dwarf *d, struct pp_dwarf_dso *e)
-{
-	const struct pulse_dso *dso = e->dso;
-	char path[4096];
-
-	if (dso->kind != PULSE_DSO_USER || !dso->long_name || dso->long_name[0] != '/')
-		return;
-	if (snprintf(path, sizeof(path), "%s%s", d->symfs ? d->symfs : "", dso->long_name) >=
-	    (int)sizeof(path))
-		return;
-	e->dwfl = dwfl_begin(&offline_callbacks);
-	if (!e->dwfl)
-		return;
-	e->mod = dwfl_report_offline(e->dwfl, dso->short_name, path, -1);
-	dwfl_report_end(e->dwfl, NULL, NULL);
-	if (!e->mod || !dwfl_module_getelf(e->mod, &e->bias)) {
-		dwfl_end(e->dwfl);
-		e->dwfl = NULL;
-	}
-}
-
-static struct pp_dwarf_dso *dwarf_dso__find(struct pp_dwarf *d, const struct pulse_dso *dso)
-{
-	size_t h = ((uintptr_t)dso >> 4) % PP_DWARF_HASH;
-	struct pp_dwarf_dso *e;
-
-	for (e = d->hash[h]; e; e = e->next)
-		if (e->dso == dso)
-			return e;
-	e = calloc(1, sizeof(*e));
-	if (!e)
-		return NULL;
-	e->dso = dso;
-	if (pp_map__init(&e->cu_index, 64)) {
-		free(e);
-		return NULL;
-	}
-	dwarf_dso__open(d, e);
-	e->next = d->hash[h];
-	d->hash[h] = e;
-	return e;
 }
 
 /* perf's srcline_from_fileline(): the base name */
@@ -161,32 +83,12 @@ static const char *call_file(Dwarf_Die *cu, Dwarf_Die *die)
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-/* The function index of the unit @cu, made on first use; NULL: none (no memory). */
-static struct pp_cu_fns *cu_fns(struct pp_dwarf_dso *e, Dwarf_Die *cu)
-{
-	Dwarf_Off off = dwarf_dieoffset(cu);
-	uint32_t idx = pp_map__get(&e->cu_index, off, 1);
-	struct pp_cu_fns *f;
-
-	if (idx)
-		return e->cus[idx - 1];
-	if (pp_grow((void **)&e->cus, &e->alloc_cus, e->nr_cus + 1, sizeof(*e->cus)))
-		return NULL;
-	/* a unit that cannot be indexed is remembered as none */
-	if (pp_cu_fns__new(&f, cu))
-		f = NULL;
-	e->cus[e->nr_cus++] = f;
-	/* not put (no memory): cus[] still owns it, the unit is indexed anew next time */
-	pp_map__put(&e->cu_index, off, 1, e->nr_cus);
-	return f;
-}
-
 size_t pp_dwarf__lines(struct pp_dwarf *d, const struct pulse_dso *dso, uint64_t addr,
 		       struct pp_frame_line *out, size_t max)
 {
-	struct pp_dwarf_dso *e = dso->kind == PULSE_DSO_USER ? dwarf_dso__find(d, dso) : NULL;
+	struct pulse_dso_dwarf dw;
 	Dwarf_Die *cu, *fn[PP_MAX_INLINE];
-	struct pp_cu_fns *fns;
+	struct pulse_dwarf_fns *fns;
 	Dwarf_Addr a, cu_bias;
 	Dwfl_Line *line;
 	const char *file;
@@ -194,17 +96,17 @@ size_t pp_dwarf__lines(struct pp_dwarf *d, const struct pulse_dso *dso, uint64_t
 	int lineno = 0;
 	bool keep = false;
 
-	if (!e || !e->dwfl || !max)
+	if (!max || pulse_srclines__dwarf(d->lines, dso, &dw))
 		return 0;
-	a = addr + e->bias;
-	line = dwfl_module_getsrc(e->mod, a);
+	a = (Dwarf_Addr)(addr + dw.bias);
+	line = dwfl_module_getsrc(dw.mod, a);
 	file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
 	if (!file)
 		return 0;
 	out[0] = (struct pp_frame_line){ NULL, base_name(file), lineno, 0 };
-	cu = dwfl_module_addrdie(e->mod, a, &cu_bias);
-	fns = cu ? cu_fns(e, cu) : NULL;
-	nr_fn = fns ? pp_cu_fns__find(fns, a - cu_bias, fn, PP_MAX_INLINE) : 0;
+	cu = dwfl_module_addrdie(dw.mod, a, &cu_bias);
+	fns = cu ? pulse_srclines__cu_fns(d->lines, dso, cu) : NULL;
+	nr_fn = fns ? pulse_dwarf_fns__find(fns, a - cu_bias, fn, PP_MAX_INLINE) : 0;
 	/*
 	 * fn[0] is the innermost function, fn[nr_fn - 1] the subprogram the
 	 * symbol names: frame i is fn[i] at the line where fn[i - 1] was

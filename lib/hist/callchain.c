@@ -100,15 +100,22 @@ int pulse_callchain_param__parse(struct pulse_callchain_param *p, const char *ar
 
 /*
  * perf's match_chain(): @have (in the tree) against @want (the sample).
- * Functions are equal by DSO and start address (perf 6.1 compares names
- * only for inlined frames, which pulse does not make); DSOs compare by
- * their address in memory, as in perf, where earlier DSOs are usually
- * lower. Without a symbol on either side, the addresses are compared.
+ * Functions are equal by DSO and start address, but an inlined frame on
+ * either side (pulse_machine__expand_inlines()) by name alone: inlined
+ * frames have the start of the symbol they are in. DSOs compare by their
+ * address in memory, as in perf, where earlier DSOs are usually lower.
+ * Without a symbol on either side, the addresses are compared.
  */
 static enum match match_frame(const struct pulse_cc_loc *have, const struct pulse_cc_loc *want,
 			      bool key_address)
 {
 	uint64_t a = have->ip, b = want->ip;
+
+	if (!key_address && have->sym && want->sym && (have->sym->inlined || want->sym->inlined)) {
+		int c = strcmp(have->sym->name, want->sym->name);
+
+		return c ? (c < 0 ? MATCH_LT : MATCH_GT) : MATCH_EQ;
+	}
 
 	if (have->dso != want->dso)
 		return (uintptr_t)have->dso < (uintptr_t)want->dso ? MATCH_LT : MATCH_GT;

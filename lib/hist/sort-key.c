@@ -204,6 +204,18 @@ int pulse_sort_key__cmp(enum pulse_sort_key key, const struct pulse_hist_entry *
 			return !a->sym ? 1 : -1;
 		if (a->sym == b->sym)
 			return 0;
+		/*
+		 * perf's _sort__sym_cmp(): inlined functions by name, one
+		 * name in overlapping symbols being one entry (perf's
+		 * strcmp(left, right), which is this file's sign turned)
+		 */
+		if (a->sym->inlined || b->sym->inlined) {
+			r = strcmp(b->sym->name, a->sym->name);
+			if (r)
+				return r;
+			if (a->sym->start <= b->sym->end && a->sym->end >= b->sym->start)
+				return 0;
+		}
 		r = addr_cmp(a->sym->start, b->sym->start);
 		return r ? r : addr_cmp(a->sym->end, b->sym->end);
 	case PULSE_SORT_OVERHEAD:

@@ -17,11 +17,14 @@ struct cc_print {
 	const struct pulse_callchain_param *p;
 };
 
+/* perf's callchain_list__sym_name() */
 static void print_frame(FILE *fp, const struct pulse_cc_loc *loc)
 {
-	if (loc->sym)
+	if (loc->sym) {
 		fputs(loc->sym->name, fp);
-	else
+		if (loc->sym->inlined)
+			fputs(" (inlined)", fp);
+	} else
 		fprintf(fp, "%#" PRIx64, loc->ip);
 }
 

@@ -49,6 +49,8 @@ int pulse_script__new(struct pulse_script **sp, struct pulse_data *d, struct pul
 		return -ENOMEM;
 	s->d = d;
 	s->m = m;
+	if (m)
+		m->no_inline = s->opts.no_inline;
 	s->trace = t;
 	s->fp = fp;
 	if (opts)

@@ -212,7 +212,9 @@ static int key_snprintf(char *buf, size_t size, const struct pulse_hist_entry *e
 			n += snprintf(buf + n, size - n, "%s+0x%llx", e->sym->name,
 				      (unsigned long long)(e->ip - entry__unmap_ip(e, e->sym->start)));
 		else if (e->sym)
-			n += snprintf(buf + n, size - n, "%.*s", width - n, e->sym->name);
+			/* perf's " (inlined)" goes past the column */
+			n += snprintf(buf + n, size - n, "%.*s%s", width - n, e->sym->name,
+				      e->sym->inlined ? " (inlined)" : "");
 		else
 			n += snprintf(buf + n, size - n, "%-#.*llx", UNRESOLVED_WIDTH,
 				      (unsigned long long)e->ip);
@@ -374,7 +376,12 @@ static int line__key(struct line *l, const struct pulse_hist_entry *e, enum puls
 			char lv[4] = { '[', e->level, ']', ' ' };
 
 			line__add(l, lv, 4);
-			return 4 + line__col(l, e->sym->name, width - 4);
+			n = 4 + line__col(l, e->sym->name, width - 4);
+			if (e->sym->inlined) {
+				line__add(l, " (inlined)", 10);
+				n += 10;
+			}
+			return n;
 		}
 		break;
 	default:

@@ -7,7 +7,8 @@
  *  - IP|TID|TIME always; PERIOD in frequency mode and for tracepoints (a
  *    tracepoint's default sample_type carries it); CPU system wide, for
  *    tracepoints and with --sample-cpu; RAW for tracepoints and -R;
- *    CALLCHAIN with -g on every event, the tracking one included;
+ *    CALLCHAIN with -g on every event, the tracking one included (dwarf:
+ *    see config_callchain()); ADDR|DATA_SRC and mmap_data after dwarf;
  *    IDENTIFIER whenever there is more than one event;
  *  - --user-regs, -I: REGS_USER/REGS_INTR and the register mask, not on
  *    the dummy;
@@ -65,6 +66,32 @@ static void config_group(const struct pulse_evsel *e, struct perf_event_attr *a)
 	a->inherit = 0;
 }
 
+/*
+ * perf 6.1's __evsel__config_callchain(), on every event (the dummy too):
+ * --kernel-callchains and --user-callchains drop the other half of the
+ * chain; dwarf samples the user registers (IP and SP only, with a warning
+ * the CLI prints, when --user-regs names some: perf's DWARF_MINIMAL_REGS)
+ * and the top of the user stack, and leaves the user part of the kernel's
+ * chain out since the unwinder rebuilds it. (perf's fallback for the
+ * ftrace:function event is left out: that event does not open here.)
+ */
+static void config_callchain(const struct pulse_record_opts *o, struct perf_event_attr *a)
+{
+	a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+	a->sample_max_stack = o->max_stack;
+	if (o->kernel_callchains)
+		a->exclude_callchain_user = 1;
+	if (o->user_callchains)
+		a->exclude_callchain_kernel = 1;
+	if (o->dwarf_stack_size) {
+		a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+		a->sample_regs_user |= o->sample_user_regs ? PULSE_DWARF_MINIMAL_REGS :
+							     PULSE_DWARF_REGS_MASK;
+		a->sample_stack_user = o->dwarf_stack_size;
+		a->exclude_callchain_user = 1;
+	}
+}
+
 void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_evsel **evsels,
 				int nr, const struct pulse_evsel *dummy,
 				const struct pulse_evsel *tracking)
@@ -100,9 +127,11 @@ void pulse_record__config_attrs(const struct pulse_record_opts *o, struct pulse_
 			a->sample_type |= PERF_SAMPLE_CPU;
 		if ((tp || o->raw) && e != dummy)
 			a->sample_type |= PERF_SAMPLE_RAW;
-		if (o->callchain) {
-			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
-			a->sample_max_stack = o->max_stack;
+		if (o->callchain)
+			config_callchain(o, a);
+		if (o->sample_address) {
+			a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			a->mmap_data = e == tracking;
 		}
 		if (o->sample_user_regs && e != dummy) {
 			a->sample_regs_user |= o->sample_user_regs;

@@ -21,7 +21,9 @@ int rec_synthesize(struct rec *r)
 {
 	const struct pulse_record_opts *o = r->opts;
 	struct pulse_synth_opts so = { .sz = sizeof(so), .id_size = r->id_size,
-				       .kallsyms_cache = o->kallsyms_cache };
+				       .kallsyms_cache = o->kallsyms_cache,
+				       /* with mmap_data, data maps too (perf: an unwinder needs the ELF's first map) */
+				       .mmap_data = o->sample_address };
 	int ret;
 
 	ret = pulse_synthesize__kernel_mmap(&so, write_synth, r);

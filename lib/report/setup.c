@@ -161,6 +161,7 @@ int pulse_report__setup(struct pulse_report *rep, struct pulse_session *s)
 	rep->d = pulse_session__data(s);
 	rep->machine = pulse_session__machine(s);
 	rep->machine->max_stack = rep->max_stack;
+	rep->machine->no_inline = rep->no_inline;
 	for (size_t k = 0; k < rep->nr_keys; k++) {
 		rep->mem_keys |= pulse_sort_key__is_mem(rep->keys[k]);
 		if (rep->keys[k] == PULSE_SORT_SRCLINE && !rep->srclines) {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <pulse/inline.h>
 #include <pulse/machine.h>
 #include <pulse/unwind.h>
 #include "core/internal.h"
@@ -124,6 +125,8 @@ void pulse_machine__exit(struct pulse_machine *m)
 	free(m->kmaps.maps);
 	free(m->rcache);
 	free(m->scache);
+	pulse_inlines__delete(m->inlines);
+	pulse_cc_cursor__exit(&m->inline_scratch);
 	for (size_t i = 0; i < m->strs_size; i++)
 		free(m->strs[i]);
 	free(m->strs);

@@ -8,6 +8,7 @@
  * for the address is named as perf names it: "SHORT_NAME[addr]".
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +17,27 @@
 #include <pulse/srcline.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
+#include "symbols/dwarf-int.h"
+
+/* A unit's function index, by the unit's DIE offset (open addressing). */
+struct srcline_cu {
+	Dwarf_Off off;
+	struct pulse_dwarf_fns *fns;	/* NULL: not indexed (or cannot be) */
+	bool used;
+};
 
 struct srcline_dso {
 	const struct pulse_dso *dso;
 	Dwfl *dwfl;			/* NULL: no file or no DWARF */
 	Dwfl_Module *mod;
-	GElf_Addr bias;			/* the module's addresses are the file's + bias */
+	/*
+	 * A DSO address is a file offset (see pulse/symbols.h); the module's
+	 * address of it is offset + bias: the load bias plus .text's sh_addr -
+	 * sh_offset, as perf's map__rip_2objdump() adds dso->text_offset
+	 */
+	int64_t bias;
+	struct srcline_cu *cus;		/* power-of-two slots */
+	size_t nr_cus, cu_slots;
 	struct srcline_dso *next;
 };
 
@@ -67,6 +83,9 @@ void pulse_srclines__delete(struct pulse_srclines *s)
 
 		for (; e; e = next) {
 			next = e->next;
+			for (size_t c = 0; c < e->cu_slots; c++)
+				pulse_dwarf_fns__delete(e->cus[c].fns);
+			free(e->cus);
 			if (e->dwfl)
 				dwfl_end(e->dwfl);
 			free(e);
@@ -76,10 +95,33 @@ void pulse_srclines__delete(struct pulse_srclines *s)
 	free(s);
 }
 
+/* .text's sh_addr - sh_offset: 0 in most DSOs, not in non-PIE executables */
+static int64_t text_offset(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr))
+			break;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (name && !strcmp(name, ".text") && shdr.sh_type == SHT_PROGBITS)
+			return (int64_t)(shdr.sh_addr - shdr.sh_offset);
+	}
+	return 0;
+}
+
 static void srcline_dso__open(struct pulse_srclines *s, struct srcline_dso *e)
 {
 	const struct pulse_dso *dso = e->dso;
 	char path[4096];
+	GElf_Addr bias;
+	Elf *elf;
 
 	if (dso->kind != PULSE_DSO_USER || !dso->long_name || dso->long_name[0] != '/')
 		return;
@@ -91,11 +133,14 @@ static void srcline_dso__open(struct pulse_srclines *s, struct srcline_dso *e)
 		return;
 	e->mod = dwfl_report_offline(e->dwfl, dso->short_name, path, -1);
 	dwfl_report_end(e->dwfl, NULL, NULL);
-	if (!e->mod || !dwfl_module_getelf(e->mod, &e->bias)) {
+	elf = e->mod ? dwfl_module_getelf(e->mod, &bias) : NULL;
+	if (!elf) {
 		pr_debug("srcline: cannot read '%s': %s\n", path, dwfl_errmsg(-1));
 		dwfl_end(e->dwfl);
 		e->dwfl = NULL;
+		return;
 	}
+	e->bias = (int64_t)bias + text_offset(elf);
 }
 
 static struct srcline_dso *srcline_dso__find(struct pulse_srclines *s,
@@ -132,7 +177,7 @@ int pulse_srclines__lookup(struct pulse_srclines *s, const struct pulse_dso *dso
 	struct srcline_dso *e = srcline_dso__find(s, dso);
 
 	if (e && e->dwfl) {
-		Dwfl_Line *line = dwfl_module_getsrc(e->mod, addr + e->bias);
+		Dwfl_Line *line = dwfl_module_getsrc(e->mod, (Dwarf_Addr)(addr + e->bias));
 		const char *file, *base;
 		int lineno = 0;
 
@@ -145,4 +190,68 @@ int pulse_srclines__lookup(struct pulse_srclines *s, const struct pulse_dso *dso
 		}
 	}
 	return -ENOENT;
+}
+
+int pulse_srclines__dwarf(struct pulse_srclines *s, const struct pulse_dso *dso,
+			  struct pulse_dso_dwarf *out)
+{
+	struct srcline_dso *e = dso->kind == PULSE_DSO_USER ? srcline_dso__find(s, dso) : NULL;
+
+	if (!e || !e->dwfl)
+		return -ENOENT;
+	out->mod = e->mod;
+	out->bias = e->bias;
+	return 0;
+}
+
+static int cus__grow(struct srcline_dso *e)
+{
+	size_t slots = e->cu_slots ? e->cu_slots * 2 : 64;
+	struct srcline_cu *cus = calloc(slots, sizeof(*cus));
+
+	if (!cus)
+		return -ENOMEM;
+	for (size_t i = 0; i < e->cu_slots; i++) {
+		size_t h;
+
+		if (!e->cus[i].used)
+			continue;
+		for (h = e->cus[i].off * 0x9e3779b97f4a7c15ULL >> 20;; h++)
+			if (!cus[h & (slots - 1)].used)
+				break;
+		cus[h & (slots - 1)] = e->cus[i];
+	}
+	free(e->cus);
+	e->cus = cus;
+	e->cu_slots = slots;
+	return 0;
+}
+
+struct pulse_dwarf_fns *pulse_srclines__cu_fns(struct pulse_srclines *s,
+					       const struct pulse_dso *dso, Dwarf_Die *cu)
+{
+	struct srcline_dso *e = srcline_dso__find(s, dso);
+	Dwarf_Off off = dwarf_dieoffset(cu);
+	struct srcline_cu *slot;
+	size_t h;
+
+	if (!e)
+		return NULL;
+	/* at most half full: probes stay short */
+	if ((e->nr_cus + 1) * 2 > e->cu_slots && cus__grow(e))
+		return NULL;
+	for (h = off * 0x9e3779b97f4a7c15ULL >> 20;; h++) {
+		slot = &e->cus[h & (e->cu_slots - 1)];
+		if (!slot->used || slot->off == off)
+			break;
+	}
+	if (slot->used)
+		return slot->fns;
+	/* a unit that cannot be indexed is remembered as none */
+	if (pulse_dwarf_fns__new(&slot->fns, cu))
+		slot->fns = NULL;
+	slot->off = off;
+	slot->used = true;
+	e->nr_cus++;
+	return slot->fns;
 }

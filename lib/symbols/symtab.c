@@ -92,7 +92,7 @@ int pulse_symtab__add(struct pulse_symtab *st, uint64_t start, uint64_t size, ui
 	s->namelen = len;
 	s->binding = binding;
 	s->type = type;
-	s->inlined = 0;		/* a table's symbols are never inline frames */
+	s->inlined = 0;	/* a real symbol: only lib/symbols/inline.c makes inlined ones */
 	st->nr++;
 	return 0;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A compilation unit's functions by address (see pprof-dwarf.h): one walk
+ * A compilation unit's functions by address (see dwarf-int.h): one walk
  * of the DIE tree collects each subprogram and inlined subroutine with its
  * parent function and its address ranges; the ranges, sorted by start,
  * answer "which functions hold this pc" by binary search. Ranges of one
@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <dwarf.h>
-#include "convert/pprof-dwarf.h"
+#include "symbols/dwarf-int.h"
 
 #define NO_FN UINT32_MAX
 #define MAX_DEPTH 256	/* DIE nesting followed at most: a damaged file's loops end */
@@ -30,7 +30,7 @@ struct cu_range {
 	uint32_t depth;		/* of fn: sorts a caller before its callee at one lo */
 };
 
-struct pp_cu_fns {
+struct pulse_dwarf_fns {
 	struct cu_fn *fns;
 	size_t nr_fns, alloc_fns;
 	struct cu_range *ranges;
@@ -54,7 +54,7 @@ static int grow(void **arr, size_t *alloc, size_t need, size_t elem)
 	return 0;
 }
 
-static int add_fn(struct pp_cu_fns *f, Dwarf_Die *die, uint32_t parent, uint32_t depth,
+static int add_fn(struct pulse_dwarf_fns *f, Dwarf_Die *die, uint32_t parent, uint32_t depth,
 		  uint32_t *id)
 {
 	Dwarf_Addr base, lo, hi;
@@ -76,7 +76,7 @@ static int add_fn(struct pp_cu_fns *f, Dwarf_Die *die, uint32_t parent, uint32_t
 }
 
 /* The children of @die, @parent the function around them. */
-static int walk(struct pp_cu_fns *f, Dwarf_Die *die, uint32_t parent, uint32_t depth)
+static int walk(struct pulse_dwarf_fns *f, Dwarf_Die *die, uint32_t parent, uint32_t depth)
 {
 	Dwarf_Die child;
 	int err;
@@ -111,9 +111,9 @@ static int range_cmp(const void *a, const void *b)
 	return x->depth < y->depth ? -1 : x->depth > y->depth;
 }
 
-int pp_cu_fns__new(struct pp_cu_fns **out, Dwarf_Die *cu)
+int pulse_dwarf_fns__new(struct pulse_dwarf_fns **out, Dwarf_Die *cu)
 {
-	struct pp_cu_fns *f = calloc(1, sizeof(*f));
+	struct pulse_dwarf_fns *f = calloc(1, sizeof(*f));
 	Dwarf_Addr max_hi = 0;
 	int err;
 
@@ -122,7 +122,7 @@ int pp_cu_fns__new(struct pp_cu_fns **out, Dwarf_Die *cu)
 		return -ENOMEM;
 	err = walk(f, cu, NO_FN, 0);
 	if (err) {
-		pp_cu_fns__delete(f);
+		pulse_dwarf_fns__delete(f);
 		return err;
 	}
 	if (f->nr_ranges)
@@ -136,7 +136,7 @@ int pp_cu_fns__new(struct pp_cu_fns **out, Dwarf_Die *cu)
 	return 0;
 }
 
-void pp_cu_fns__delete(struct pp_cu_fns *f)
+void pulse_dwarf_fns__delete(struct pulse_dwarf_fns *f)
 {
 	if (!f)
 		return;
@@ -145,7 +145,7 @@ void pp_cu_fns__delete(struct pp_cu_fns *f)
 	free(f);
 }
 
-size_t pp_cu_fns__find(struct pp_cu_fns *f, Dwarf_Addr pc, Dwarf_Die **out, size_t max)
+size_t pulse_dwarf_fns__find(struct pulse_dwarf_fns *f, Dwarf_Addr pc, Dwarf_Die **out, size_t max)
 {
 	size_t lo = 0, hi = f->nr_ranges, n = 0;
 	uint32_t fn = NO_FN;

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Inline frames of an address (see pulse/inline.h). perf 6.1 asks
+ * `addr2line -i -f` (Debian's perf has no libbfd) and turns each record
+ * into a frame: binutils names a function by its DW_AT_linkage_name, else
+ * DW_AT_name (through DW_AT_abstract_origin for an inlined copy), and perf
+ * demangles it; the first record is the innermost function around the
+ * address and needs a line in the line table ("??:0" ends it, no frames);
+ * each further record is the function the previous one was inlined into,
+ * at that one's call site (a call site without a file ends the list).
+ * pulse walks the same DIEs through the compile unit's function index
+ * (dwarf-fns.c), made once per unit, and keeps the answer per (DSO,
+ * address): a report asks libdw once per address.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include <pulse/inline.h>
+#include <pulse/srcline.h>
+#include "symbols/dwarf-int.h"
+
+#define MAX_INLINE_NEST 256	/* perf's MAX_INLINE_NEST is 1024; the index follows 256 */
+
+struct inline_entry {
+	const struct pulse_dso *dso;
+	uint64_t addr;
+	size_t nr;
+	const struct pulse_symbol **frames;	/* innermost first */
+	struct inline_entry *next;
+};
+
+struct pulse_inlines {
+	pthread_mutex_t lock;
+	struct pulse_srclines *lines;	/* the DSOs' DWARF */
+	struct inline_entry **hash;
+	size_t nr, nr_buckets;		/* power of two */
+};
+
+int pulse_inlines__new(struct pulse_inlines **out, const char *symfs)
+{
+	struct pulse_inlines *in = calloc(1, sizeof(*in));
+	int err = -ENOMEM;
+
+	*out = NULL;
+	if (!in)
+		return -ENOMEM;
+	in->nr_buckets = 1024;
+	in->hash = calloc(in->nr_buckets, sizeof(*in->hash));
+	if (!in->hash)
+		goto out_free;
+	err = pulse_srclines__new(&in->lines, symfs);
+	if (err)
+		goto out_free;
+	pthread_mutex_init(&in->lock, NULL);
+	*out = in;
+	return 0;
+
+out_free:
+	free(in->hash);
+	free(in);
+	return err;
+}
+
+static void entry__delete(struct inline_entry *e)
+{
+	for (size_t i = 0; i < e->nr; i++) {
+		/* only the fake symbols are the cache's (perf's inline_node__delete()) */
+		if (e->frames[i]->inlined)
+			free((void *)e->frames[i]);
+	}
+	free(e->frames);
+	free(e);
+}
+
+void pulse_inlines__delete(struct pulse_inlines *in)
+{
+	if (!in)
+		return;
+	for (size_t i = 0; i < in->nr_buckets; i++) {
+		struct inline_entry *e = in->hash[i], *next;
+
+		for (; e; e = next) {
+			next = e->next;
+			entry__delete(e);
+		}
+	}
+	free(in->hash);
+	pulse_srclines__delete(in->lines);
+	pthread_mutex_destroy(&in->lock);
+	free(in);
+}
+
+static size_t bucket(const struct pulse_dso *dso, uint64_t addr, size_t nr_buckets)
+{
+	uint64_t h = (addr ^ (uintptr_t)dso * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
+
+	return (h >> 32) & (nr_buckets - 1);
+}
+
+static void grow(struct pulse_inlines *in)
+{
+	size_t n = in->nr_buckets * 2;
+	struct inline_entry **hash = calloc(n, sizeof(*hash));
+
+	/* no memory: longer chains, still right */
+	if (!hash)
+		return;
+	for (size_t i = 0; i < in->nr_buckets; i++) {
+		struct inline_entry *e = in->hash[i], *next;
+
+		for (; e; e = next) {
+			size_t b = bucket(e->dso, e->addr, n);
+
+			next = e->next;
+			e->next = hash[b];
+			hash[b] = e;
+		}
+	}
+	free(in->hash);
+	in->hash = hash;
+	in->nr_buckets = n;
+}
+
+/* An attribute's string, through DW_AT_abstract_origin and DW_AT_specification. */
+static const char *die_string(Dwarf_Die *die, unsigned int name)
+{
+	Dwarf_Attribute attr;
+
+	return dwarf_attr_integrate(die, name, &attr) ? dwarf_formstring(&attr) : NULL;
+}
+
+/* binutils' name of a function: the linkage name first, as perf demangles it */
+static char *function_name(Dwarf_Die *die)
+{
+	const char *name = die_string(die, DW_AT_linkage_name);
+	char *demangled;
+
+	if (!name)
+		name = die_string(die, DW_AT_MIPS_linkage_name);
+	if (!name)
+		name = dwarf_diename(die);
+	if (!name)
+		return strdup("??");	/* new_inline_sym() without a funcname */
+	demangled = pulse_demangle(name);
+	return demangled ? demangled : strdup(name);
+}
+
+/* A DW_AT_call_file of an inlined subroutine names a file of its unit. */
+static bool has_call_file(Dwarf_Die *cu, Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Files *files;
+	Dwarf_Word idx;
+	size_t nr;
+
+	if (!dwarf_attr(die, DW_AT_call_file, &attr) || dwarf_formudata(&attr, &idx))
+		return false;
+	return !dwarf_getsrcfiles(cu, &files, &nr) && idx < nr &&
+	       dwarf_filesrc(files, idx, NULL, NULL);
+}
+
+/* new_inline_sym(): the real symbol under its own name, else a fake one around it */
+static const struct pulse_symbol *inline_sym(const struct pulse_symbol *sym, char *name)
+{
+	size_t len = strlen(name);
+	struct pulse_symbol *s;
+
+	if (!strcmp(name, sym->name)) {
+		free(name);
+		return sym;
+	}
+	s = malloc(sizeof(*s) + len + 1);
+	if (s) {
+		*s = *sym;
+		memcpy(s + 1, name, len + 1);
+		s->name = (const char *)(s + 1);
+		s->namelen = len;
+		s->inlined = 1;
+	}
+	free(name);
+	return s;
+}
+
+/* The frames of @addr, innermost first, into a new entry's array. */
+static int parse(struct pulse_inlines *in, struct inline_entry *e,
+		 const struct pulse_symbol *sym)
+{
+	Dwarf_Die *cu, *fn[MAX_INLINE_NEST];
+	struct pulse_dwarf_fns *fns;
+	struct pulse_dso_dwarf dw;
+	Dwarf_Addr a, cu_bias;
+	Dwfl_Line *line;
+	size_t nr_fn, n = 0;
+
+	if (pulse_srclines__dwarf(in->lines, e->dso, &dw))
+		return 0;
+	a = (Dwarf_Addr)(e->addr + dw.bias);
+	/* addr2line's first record: "??:0" without a line */
+	line = dwfl_module_getsrc(dw.mod, a);
+	if (!line || !dwfl_lineinfo(line, NULL, NULL, NULL, NULL, NULL))
+		return 0;
+	cu = dwfl_module_addrdie(dw.mod, a, &cu_bias);
+	fns = cu ? pulse_srclines__cu_fns(in->lines, e->dso, cu) : NULL;
+	nr_fn = fns ? pulse_dwarf_fns__find(fns, a - cu_bias, fn, MAX_INLINE_NEST) : 0;
+	/*
+	 * No function in the DWARF (assembly with line info): binutils names
+	 * the ELF symbol, which is @sym itself.
+	 */
+	if (!nr_fn)
+		return 0;
+	e->frames = calloc(nr_fn, sizeof(*e->frames));
+	if (!e->frames)
+		return -ENOMEM;
+	for (size_t i = 0; i < nr_fn; i++) {
+		char *name;
+
+		/* a caller's record needs the call site of the function inside it */
+		if (i && (dwarf_tag(fn[i - 1]) != DW_TAG_inlined_subroutine ||
+			  !has_call_file(cu, fn[i - 1])))
+			break;
+		name = function_name(fn[i]);
+		if (!name)
+			return -ENOMEM;
+		e->frames[n] = inline_sym(sym, name);
+		if (!e->frames[n])
+			return -ENOMEM;
+		e->nr = ++n;
+	}
+	/* one frame that is the symbol itself: nothing changes */
+	if (n == 1 && e->frames[0] == sym)
+		e->nr = 0;
+	return 0;
+}
+
+size_t pulse_inlines__find(struct pulse_inlines *in, const struct pulse_dso *dso,
+			   const struct pulse_symbol *sym, uint64_t addr,
+			   const struct pulse_symbol *const **frames)
+{
+	struct inline_entry *e;
+	size_t b, nr = 0;
+
+	*frames = NULL;
+	if (!sym || sym->inlined || dso->kind != PULSE_DSO_USER)
+		return 0;
+	pthread_mutex_lock(&in->lock);
+	b = bucket(dso, addr, in->nr_buckets);
+	for (e = in->hash[b]; e; e = e->next)
+		if (e->dso == dso && e->addr == addr)
+			goto found;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		goto out;
+	e->dso = dso;
+	e->addr = addr;
+	/* no memory halfway: the frames made so far are kept */
+	parse(in, e, sym);
+	if (in->nr + 1 > in->nr_buckets)
+		grow(in);
+	b = bucket(dso, addr, in->nr_buckets);
+	e->next = in->hash[b];
+	in->hash[b] = e;
+	in->nr++;
+found:
+	nr = e->nr;
+	*frames = (const struct pulse_symbol *const *)e->frames;
+out:
+	pthread_mutex_unlock(&in->lock);
+	return nr;
+}
