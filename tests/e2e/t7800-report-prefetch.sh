@@ -1,8 +1,10 @@
 #!/bin/bash
 # A big mapped file's windows are populated ahead on a helper thread
-# (lib/data/prefetch.c): it only moves work off the walking thread, so the
-# report stays perf 6.1's byte for byte (--no-inline, as t7600), and a
-# small file starts no helper. PULSE_DEBUG shows when the helper ran.
+# (lib/data/prefetch.c) and the running kernel's kallsyms is read on
+# another while the session walks (lib/symbols/kallsyms-preload.c): both
+# only move work off the walking thread, so the report stays perf 6.1's
+# byte for byte (--no-inline, as t7600), and a small file starts no
+# helper. PULSE_DEBUG shows which helpers ran.
 . "$(dirname "$0")/lib/test-lib.sh"
 
 test_declare_prereq BIG
@@ -39,6 +41,21 @@ test_expect_success BIG 'a small file starts no helper' '
 	PULSE_DEBUG=1 pulse report -i small.data --stdio >out 2>err &&
 	grep -q "%" out &&
 	not grep -q "populated ahead" err
+'
+
+# kernel samples resolved from /proc/kallsyms need the running kernel's
+test_expect_success BIG,PERF 'kallsyms read ahead, taken by the kernel map: perf'"'"'s symbols' '
+	same --sort dso,sym --no-children -g none &&
+	if grep -q "\[kernel.kallsyms\] *\[k\] [a-z_]" pulse.out; then
+		grep -q "^symbols: /proc/kallsyms read ahead on a helper thread: [1-9][0-9]* symbols$" pulse.err
+	else
+		echo "no kernel symbols here (kptr_restrict?)"
+	fi
+'
+
+test_expect_success BIG 'a vmlinux named: no kallsyms read' '
+	PULSE_DEBUG=1 pulse report -i big.data --stdio -k /nonexistent >out 2>err &&
+	not grep -q "read ahead" err
 '
 
 test_done
