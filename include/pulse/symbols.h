@@ -285,6 +285,7 @@ struct pulse_dsos {
 	 */
 	struct pulse_dso *first, *last;
 	struct pulse_symbol_opts opts;	/* copied, strings included */
+	struct pulse_kallsyms_preload *preload;	/* kallsyms-preload.c's thread */
 };
 
 /**
@@ -304,6 +305,21 @@ struct pulse_dsos {
  */
 int pulse_dsos__init(struct pulse_dsos *dsos, const struct pulse_symbol_opts *opts);
 void pulse_dsos__exit(struct pulse_dsos *dsos);
+
+/**
+ * pulse_dsos__preload_kernel - start reading the kernel's kallsyms ahead
+ * @dsos: the set, its options final
+ *
+ * Where the kernel DSO's symbols may come from @dsos->opts.kallsyms (no
+ * vmlinux, symbols wanted), a thread reads that file now into a table the
+ * kernel DSO's pulse_dso__load() takes, waiting for it only then; the
+ * symbols are those the load would read itself. Nothing else changes:
+ * an unused table is dropped by pulse_dsos__exit() (the thread stops early).
+ *
+ * Return: 0 (also when nothing is to be read), or -errno (no thread: the
+ * load reads the file itself).
+ */
+int pulse_dsos__preload_kernel(struct pulse_dsos *dsos);
 
 /**
  * pulse_dsos__findnew - the DSO of a mapped path, created on first use

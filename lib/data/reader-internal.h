@@ -87,6 +87,8 @@ struct pulse_data {
 	bool data_cut;			/* data section runs past the end of the file */
 	__u64 dropped;			/* data pages below this were released (madvise) */
 	__u64 populated;		/* data pages below this were mapped ahead (madvise) */
+	struct pulse_prefetch *prefetch;	/* the helper mapping ahead (prefetch.c) */
+	bool no_prefetch;		/* no helper for this walk: map ahead in line */
 
 	struct attr_ent **attrs;
 	size_t nr_attrs;
@@ -188,5 +190,13 @@ void pulse_data__close_dir(struct pulse_data *d);
 
 /* reader-walk.c */
 int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg);
+
+/* prefetch.c: a thread populating [from, upto) of a mapping ahead of the walk */
+struct pulse_prefetch;
+int pulse_prefetch__start(struct pulse_prefetch **out, void *base, __u64 len, __u64 from);
+/* The walk is at @walk; populate below @upto (capped to the mapping); never waits. */
+void pulse_prefetch__want(struct pulse_prefetch *pf, __u64 walk, __u64 upto);
+/* Stop after the chunk in hand, join, free; NULL is a no-op. */
+void pulse_prefetch__stop(struct pulse_prefetch *pf);
 
 #endif

@@ -108,6 +108,8 @@ int pulse_session__init_machine(struct pulse_session *s, const struct pulse_symb
 	s->has_machine = true;
 	if (opts) {
 		session__load_build_ids(s->d, &s->machine.dsos);
+		/* read on another core while the walk reaches the first kernel sample */
+		pulse_dsos__preload_kernel(&s->machine.dsos);
 	}
 	return 0;
 }

@@ -38,6 +38,7 @@
 #include <pulse/symbols.h>
 #include "core/internal.h"
 #include "elf-int.h"
+#include "symtab-int.h"
 #include "core/hash.h"
 
 static char *dup_opt(const char *s)
@@ -105,6 +106,7 @@ void pulse_dsos__exit(struct pulse_dsos *dsos)
 {
 	struct pulse_dso *d = dsos->first;
 
+	pulse_dsos__drop_preload(dsos);
 	while (d) {
 		struct pulse_dso *next = d->order_next;
 
@@ -615,11 +617,11 @@ static int dso__load_kernel(struct pulse_dsos *dsos, struct pulse_dso *dso)
 		return pulse_symtab__load_vmlinux(&dso->symtab, vmlinux);
 	}
 	if (o->kallsyms && o->kallsyms_given)
-		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
+		return pulse_dsos__take_kallsyms(dsos, &dso->symtab, o->kallsyms);
 	if (o->symfs)
 		return -ENOENT;
 	if (o->kallsyms && dso__is_running_kernel(dsos, dso))
-		return pulse_symtab__load_kallsyms(&dso->symtab, o->kallsyms);
+		return pulse_dsos__take_kallsyms(dsos, &dso->symtab, o->kallsyms);
 	if (o->kallsyms)
 		pr_debug("symbols: the running kernel is not the recorded one: %s not used\n",
 			 o->kallsyms);

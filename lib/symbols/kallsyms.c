@@ -10,6 +10,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <pulse/symbols.h>
 #include "core/internal.h"
+#include "symtab-int.h"
 
 static bool kallsyms_type_wanted(char type)
 {
@@ -55,7 +57,7 @@ static bool parse_line(char *line, unsigned long long *addr, char *type, char **
  * fixup, as perf looks for '['); else only @module's, less @base.
  */
 static int load_kallsyms(struct pulse_symtab *st, const char *path, const char *module,
-			 uint64_t base)
+			 uint64_t base, const _Atomic bool *stop)
 {
 	char *line = NULL;
 	size_t cap = 0, mlen = module ? strlen(module) : 0;
@@ -73,6 +75,10 @@ static int load_kallsyms(struct pulse_symtab *st, const char *path, const char *
 
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
+		if (stop && atomic_load_explicit(stop, memory_order_relaxed)) {
+			err = -ECANCELED;
+			break;
+		}
 		if (!parse_line(line, &addr, &type, &name))
 			continue;
 		if (!kallsyms_type_wanted(type) || name[0] == '$')
@@ -110,13 +116,19 @@ static int load_kallsyms(struct pulse_symtab *st, const char *path, const char *
 
 int pulse_symtab__load_kallsyms(struct pulse_symtab *st, const char *path)
 {
-	return load_kallsyms(st, path, NULL, 0);
+	return load_kallsyms(st, path, NULL, 0, NULL);
+}
+
+int pulse_kallsyms__load_stoppable(struct pulse_symtab *st, const char *path,
+				   const _Atomic bool *stop)
+{
+	return load_kallsyms(st, path, NULL, 0, stop);
 }
 
 int pulse_symtab__load_kallsyms_module(struct pulse_symtab *st, const char *path,
 				       const char *module, uint64_t base)
 {
-	return load_kallsyms(st, path, module, base);
+	return load_kallsyms(st, path, module, base, NULL);
 }
 
 /* Functions, or an absolute alias of one (PARISC64's _text). */

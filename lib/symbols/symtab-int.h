@@ -45,4 +45,21 @@ int pulse_symtree__flatten(struct pulse_rbt *t, struct pulse_symtab *st);
 /* symtab.c: the search index of a sorted table */
 void pulse_symtab__build_index(struct pulse_symtab *st);
 
+/*
+ * kallsyms.c: pulse_symtab__load_kallsyms() that gives up with -ECANCELED
+ * once *@stop is set (kallsyms-preload.c's thread, told its table is not
+ * wanted).
+ */
+int pulse_kallsyms__load_stoppable(struct pulse_symtab *st, const char *path,
+				   const _Atomic bool *stop);
+
+/*
+ * kallsyms-preload.c: the kallsyms table at @path into @st (empty): the
+ * preloaded one when it was read from @path, else read now; the return of
+ * pulse_symtab__load_kallsyms(). __drop_preload(): stop, join and free an
+ * untaken one.
+ */
+int pulse_dsos__take_kallsyms(struct pulse_dsos *dsos, struct pulse_symtab *st, const char *path);
+void pulse_dsos__drop_preload(struct pulse_dsos *dsos);
+
 #endif
