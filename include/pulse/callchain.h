@@ -70,6 +70,10 @@ struct pulse_cc_node {
 	uint32_t alloc_children;
 	struct pulse_cc_node **sorted;		/* output order (graph modes) */
 	uint32_t nr_sorted;
+	/* perf's rb_root_in / rb_node_in: the children's insertion rbtree */
+	struct pulse_cc_node *rb_root;
+	struct pulse_cc_node *rb_left, *rb_right, *rb_parent;
+	bool rb_red;
 };
 
 struct pulse_arena;

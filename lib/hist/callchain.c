@@ -174,30 +174,169 @@ static struct pulse_cc_node *node__new_leaf(struct pulse_arena *a,
 }
 
 /*
- * The first child of @children sorting like @want: its index in *@pos and
- * true, or false with *@pos where a new child goes (perf's rbtree walk).
+ * The kernel's lib/rbtree.c rb_insert_color() on the children's tree: the
+ * lookup walks perf's rbtree, whose shape matters where match_frame() is
+ * no total order (names for inlined frames, DSO and address otherwise).
  */
-static bool find_child(const struct pulse_cc_node *node, const struct pulse_cc_loc *want,
-		       bool key_address, uint32_t *pos)
+static void rb_change_child(struct pulse_cc_node *parent, struct pulse_cc_node *old,
+			    struct pulse_cc_node *new, struct pulse_cc_node *rbparent)
 {
-	uint32_t lo = 0, hi = node->nr_children;
-
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		enum match m = match_frame(&node->children[mid]->val[0], want, key_address);
-
-		if (m == MATCH_EQ) {
-			*pos = mid;
-			return true;
-		}
-		/* in the tree, smaller frames are to the right */
-		if (m == MATCH_LT)
-			hi = mid;
+	if (rbparent) {
+		if (rbparent->rb_left == old)
+			rbparent->rb_left = new;
 		else
-			lo = mid + 1;
+			rbparent->rb_right = new;
+	} else {
+		parent->rb_root = new;
 	}
-	*pos = lo;
-	return false;
+}
+
+/* __rb_rotate_set_parents(): @new takes @old's place, @old gets @color */
+static void rb_rotate_set_parents(struct pulse_cc_node *parent, struct pulse_cc_node *old,
+				  struct pulse_cc_node *new, bool red)
+{
+	struct pulse_cc_node *rbparent = old->rb_parent;
+
+	new->rb_parent = old->rb_parent;
+	new->rb_red = old->rb_red;
+	old->rb_parent = new;
+	old->rb_red = red;
+	rb_change_child(parent, old, new, rbparent);
+}
+
+static void rb_insert_color(struct pulse_cc_node *parent, struct pulse_cc_node *node)
+{
+	struct pulse_cc_node *rbparent = node->rb_parent, *gparent, *tmp;
+
+	for (;;) {
+		if (!rbparent) {
+			node->rb_red = false;
+			break;
+		}
+		if (!rbparent->rb_red)
+			break;
+		gparent = rbparent->rb_parent;
+		tmp = gparent->rb_right;
+		if (rbparent != tmp) {
+			if (tmp && tmp->rb_red) {
+				tmp->rb_red = false;
+				rbparent->rb_red = false;
+				node = gparent;
+				rbparent = node->rb_parent;
+				node->rb_red = true;
+				continue;
+			}
+			tmp = rbparent->rb_right;
+			if (node == tmp) {
+				tmp = node->rb_left;
+				rbparent->rb_right = tmp;
+				node->rb_left = rbparent;
+				if (tmp) {
+					tmp->rb_parent = rbparent;
+					tmp->rb_red = false;
+				}
+				rbparent->rb_parent = node;
+				rbparent->rb_red = true;
+				rbparent = node;
+				tmp = node->rb_right;
+			}
+			gparent->rb_left = tmp;
+			rbparent->rb_right = gparent;
+			if (tmp) {
+				tmp->rb_parent = gparent;
+				tmp->rb_red = false;
+			}
+			rb_rotate_set_parents(parent, gparent, rbparent, true);
+			break;
+		} else {
+			tmp = gparent->rb_left;
+			if (tmp && tmp->rb_red) {
+				tmp->rb_red = false;
+				rbparent->rb_red = false;
+				node = gparent;
+				rbparent = node->rb_parent;
+				node->rb_red = true;
+				continue;
+			}
+			tmp = rbparent->rb_left;
+			if (node == tmp) {
+				tmp = node->rb_right;
+				rbparent->rb_left = tmp;
+				node->rb_right = rbparent;
+				if (tmp) {
+					tmp->rb_parent = rbparent;
+					tmp->rb_red = false;
+				}
+				rbparent->rb_parent = node;
+				rbparent->rb_red = true;
+				rbparent = node;
+				tmp = node->rb_left;
+			}
+			gparent->rb_right = tmp;
+			rbparent->rb_left = gparent;
+			if (tmp) {
+				tmp->rb_parent = gparent;
+				tmp->rb_red = false;
+			}
+			rb_rotate_set_parents(parent, gparent, rbparent, true);
+			break;
+		}
+	}
+}
+
+/*
+ * rb_link_node() + rb_insert_color() of @child under @rbparent (NULL: the
+ * root), and @child into the in-order array: just before a parent it is
+ * the left child of, just after one it is the right child of.
+ */
+static int node__link_child(struct pulse_arena *a, struct pulse_cc_node *parent,
+			    struct pulse_cc_node *rbparent, bool left, struct pulse_cc_node *child)
+{
+	uint32_t pos = 0;
+
+	if (rbparent) {
+		while (parent->children[pos] != rbparent)
+			pos++;
+		pos += !left;
+	}
+	if (node__insert_child(a, parent, pos, child))
+		return -ENOMEM;
+	child->rb_left = child->rb_right = NULL;
+	child->rb_parent = rbparent;
+	child->rb_red = true;
+	if (!rbparent)
+		parent->rb_root = child;
+	else if (left)
+		rbparent->rb_left = child;
+	else
+		rbparent->rb_right = child;
+	rb_insert_color(parent, child);
+	return 0;
+}
+
+/*
+ * perf's append_chain_children() lookup: the child whose first frame
+ * matches @want, or NULL with where a new one links in *@rbparent, *@left.
+ */
+static struct pulse_cc_node *find_child(const struct pulse_cc_node *node,
+					const struct pulse_cc_loc *want, bool key_address,
+					struct pulse_cc_node **rbparent, bool *left)
+{
+	struct pulse_cc_node *x = node->rb_root;
+
+	*rbparent = NULL;
+	*left = false;
+	while (x) {
+		enum match m = match_frame(&x->val[0], want, key_address);
+
+		if (m == MATCH_EQ)
+			return x;
+		*rbparent = x;
+		/* in the tree, smaller frames are to the right */
+		*left = m == MATCH_LT;
+		x = *left ? x->rb_left : x->rb_right;
+	}
+	return NULL;
 }
 
 struct cc_append {
@@ -223,6 +362,8 @@ static int node__split(const struct cc_append *ap, struct pulse_cc_node *node, u
 	tail->children = node->children;
 	tail->nr_children = node->nr_children;
 	tail->alloc_children = node->alloc_children;
+	tail->rb_root = node->rb_root;
+	node->rb_root = NULL;
 	for (uint32_t i = 0; i < tail->nr_children; i++)
 		tail->children[i]->parent = tail;
 	node->children = NULL;
@@ -233,11 +374,11 @@ static int node__split(const struct cc_append *ap, struct pulse_cc_node *node, u
 	tail->children_count = node->children_count;
 	node->children_hit = pulse_cc_node__cumul_hits(tail);
 	node->children_count = pulse_cc_node__cumul_count(tail);
-	if (node__insert_child(ap->arena, node, 0, tail))
+	if (node__link_child(ap->arena, node, NULL, false, tail))
 		return -ENOMEM;
 	if (nr_rest) {
 		struct pulse_cc_node *leaf = node__new_leaf(ap->arena, rest, nr_rest, ap->period);
-		uint32_t pos;
+		bool left;
 
 		if (!leaf)
 			return -ENOMEM;
@@ -245,8 +386,8 @@ static int node__split(const struct cc_append *ap, struct pulse_cc_node *node, u
 		node->children_hit += ap->period;
 		node->count = 0;
 		node->children_count += 1;
-		pos = match_frame(&tail->val[0], &rest[0], ap->key_address) == MATCH_LT ? 0 : 1;
-		return node__insert_child(ap->arena, node, pos, leaf);
+		left = match_frame(&tail->val[0], &rest[0], ap->key_address) == MATCH_LT;
+		return node__link_child(ap->arena, node, tail, left, leaf);
 	}
 	node->hit = ap->period;
 	node->count = 1;
@@ -262,18 +403,19 @@ static int append_children(const struct cc_append *ap, struct pulse_cc_node *nod
 			   const struct pulse_cc_loc *locs, size_t nr)
 {
 	for (;;) {
-		struct pulse_cc_node *child, *leaf;
-		uint32_t pos, matched;
+		struct pulse_cc_node *child, *leaf, *rbparent;
+		uint32_t matched;
+		bool left;
 
 		node->children_hit += ap->period;
 		node->children_count++;
-		if (!find_child(node, &locs[0], ap->key_address, &pos)) {
+		child = find_child(node, &locs[0], ap->key_address, &rbparent, &left);
+		if (!child) {
 			leaf = node__new_leaf(ap->arena, locs, nr, ap->period);
 			if (!leaf)
 				return -ENOMEM;
-			return node__insert_child(ap->arena, node, pos, leaf);
+			return node__link_child(ap->arena, node, rbparent, left, leaf);
 		}
-		child = node->children[pos];
 		/* perf's append_chain(), its first frame known to match */
 		for (matched = 1; matched < child->val_nr && matched < nr; matched++)
 			if (match_frame(&child->val[matched], &locs[matched], ap->key_address) !=
