@@ -47,6 +47,11 @@ struct pulse_unwind_sample {
 
 struct pulse_unwind_opts {
 	const char *symfs;		/* root the DSOs' paths are under (--symfs), or NULL */
+	/*
+	 * perf's build-id cache (~/.debug), or NULL: where a DSO no longer
+	 * at its recorded path is looked for by build-id, as lib/symbols does
+	 */
+	const char *buildid_dir;
 };
 
 /**

@@ -66,7 +66,10 @@ int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_even
 		return -ENOMEM;
 	us.arg = t;
 	if (!m->unwinder) {
-		struct pulse_unwind_opts o = { .symfs = m->dsos.opts.symfs };
+		struct pulse_unwind_opts o = {
+			.symfs = m->dsos.opts.symfs,
+			.buildid_dir = m->dsos.opts.buildid_dir,
+		};
 
 		err = pulse_unwinder__new(&m->unwinder, &o);
 		if (err)

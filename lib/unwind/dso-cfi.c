@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <pulse/build-id.h>
@@ -133,7 +134,42 @@ static int open_vdso(struct unw_dso *d)
 	return 0;
 }
 
-int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *symfs)
+/*
+ * A DSO gone from its recorded path (rebuilt, upgraded, a temporary
+ * directory): perf's build-id cache keeps a copy, .build-id/xx/rest being
+ * the file itself (an old cache) or a directory holding "elf"
+ */
+static int open_cached(const struct pulse_dso *dso, const char *buildid_dir, char *file,
+		       size_t size)
+{
+	char hex[PULSE_BUILD_ID_HEX_SIZE];
+	struct stat st;
+	int n;
+
+	if (!buildid_dir || !dso->has_build_id ||
+	    pulse_build_id__hex(dso->build_id, dso->build_id_size, hex, sizeof(hex)) < 2)
+		return -1;
+	n = snprintf(file, size, "%s/.build-id/%.2s/%s", buildid_dir, hex, hex + 2);
+	if (n < 0 || (size_t)n >= size || stat(file, &st))
+		return -1;
+	if (S_ISDIR(st.st_mode) && snprintf(file + n, size - n, "/elf") >= (int)(size - n))
+		return -1;
+	return open(file, O_RDONLY | O_CLOEXEC);
+}
+
+/* the file at @path is the one recorded, as far as a build-id can tell */
+static bool same_build_id(const struct pulse_dso *dso, const char *path)
+{
+	unsigned char id[PULSE_BUILD_ID_SIZE];
+	size_t len;
+
+	if (!dso->has_build_id || pulse_build_id__read_file(path, id, &len))
+		return true;
+	return len == dso->build_id_size && !memcmp(id, dso->build_id, len);
+}
+
+int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *symfs,
+		  const char *buildid_dir)
 {
 	char file[PATH_MAX];
 	size_t nph;
@@ -155,6 +191,18 @@ int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *sy
 	} else if (dso && dso->long_name && dso->long_name[0] == '/') {
 		join(file, sizeof(file), symfs, dso->long_name);
 		d->fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (d->fd < 0 || !same_build_id(dso, file)) {
+			char cached[PATH_MAX];
+			int fd = open_cached(dso, buildid_dir, cached, sizeof(cached));
+
+			/* a rebuilt file with no cached copy: its CFI is all there is */
+			if (fd >= 0) {
+				if (d->fd >= 0)
+					close(d->fd);
+				d->fd = fd;
+				memcpy(file, cached, sizeof(file));
+			}
+		}
 		if (d->fd < 0)
 			return 0;
 		elf_version(EV_CURRENT);

@@ -94,7 +94,8 @@ extern struct unw_row unw_noinfo;
 #define UNW_ROWS_MAX	(1u << 16)
 
 /* dso-cfi.c */
-int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *symfs);
+int unw_dso__open(struct unw_dso *d, const struct pulse_dso *dso, const char *symfs,
+		  const char *buildid_dir);
 void unw_dso__close(struct unw_dso *d);
 /* the DSO address of a process address inside @map */
 uint64_t unw_dso__addr(const struct unw_dso *d, const struct pulse_unwind_map *map, uint64_t addr);

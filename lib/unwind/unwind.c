@@ -36,6 +36,7 @@
 
 struct pulse_unwinder {
 	char *symfs;				/* the root of DSO paths, or NULL */
+	char *buildid_dir;			/* perf's build-id cache, or NULL */
 	pthread_rwlock_t lock;			/* the registry */
 	struct unw_dso *buckets[REGISTRY_BUCKETS];	/* DSOs met, by pointer */
 };
@@ -78,6 +79,13 @@ int pulse_unwinder__new(struct pulse_unwinder **out, const struct pulse_unwind_o
 			return -ENOMEM;
 		}
 	}
+	if (opts && opts->buildid_dir) {
+		u->buildid_dir = strdup(opts->buildid_dir);
+		if (!u->buildid_dir) {
+			pulse_unwinder__delete(u);
+			return -ENOMEM;
+		}
+	}
 	*out = u;
 	return 0;
 }
@@ -97,6 +105,7 @@ void pulse_unwinder__delete(struct pulse_unwinder *u)
 	}
 	pthread_rwlock_destroy(&u->lock);
 	free(u->symfs);
+	free(u->buildid_dir);
 	free(u);
 }
 
@@ -123,7 +132,7 @@ static struct unw_dso *dso_get(struct ctx *c, const struct pulse_dso *dso)
 		;
 	if (!d) {
 		d = calloc(1, sizeof(*d));
-		if (d && unw_dso__open(d, dso, u->symfs)) {
+		if (d && unw_dso__open(d, dso, u->symfs, u->buildid_dir)) {
 			unw_dso__close(d);
 			free(d);
 			d = NULL;
