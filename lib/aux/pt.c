@@ -591,6 +591,25 @@ static int prescan_record(struct pulse_data *d, const struct perf_event_header *
 	return 0;
 }
 
+/*
+ * AUX data comes only from PMUs with a dynamic type (intel_pt, arm_spe,
+ * cs_etm, ...): a file whose events are all of the fixed types has none,
+ * and the prescan's walk of every record (a tenth of a 540 MB report) is
+ * not needed.
+ */
+static bool data__has_dynamic_pmu(const struct pulse_data *d)
+{
+	size_t nr = pulse_data__nr_attrs(d);
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct perf_event_attr *a = pulse_data__attr(d, i);
+
+		if (a && a->type >= PERF_TYPE_MAX)
+			return true;
+	}
+	return false;
+}
+
 int pulse_pt__new(struct pulse_pt **ptp, struct pulse_session *s, const struct pulse_pt_opts *o)
 {
 	struct pulse_pt *pt;
@@ -617,7 +636,7 @@ int pulse_pt__new(struct pulse_pt **ptp, struct pulse_session *s, const struct p
 			pt->synth.add_callchain = true;
 		}
 	}
-	if (!pt->m || pt->synth.dont_decode) {
+	if (!pt->m || pt->synth.dont_decode || !data__has_dynamic_pmu(pt->d)) {
 		free(pt);
 		return 0;
 	}
