@@ -78,7 +78,12 @@ test_expect_success PERF,TRACEFS 'the window: a small -M keeps the newest whole 
 	expect_gt "$n" 1000 "kept"
 	expect_gt 100000 "$n" "kept"
 	grep -q "older samples left the -M window" err
-	perf_ok small.data report --stdio >/dev/null
+	# 100000 events in a burst can overflow the kernel ring of a loaded
+	# machine: perf then warns of the LOST record the recorder wrote, an
+	# honest count, not damage; anything else it says fails the test
+	perf_in small.data report --stdio >/dev/null 2>perf.err
+	grep -vE "^[[:space:]]*$|^Warning:$|^Processed [0-9]+ events and lost [0-9]+ chunks!$|^Check IO/CPU overload!$" perf.err >other || :
+	test_must_be_empty other
 '
 
 test_expect_success PERF,TRACEFS 'a snapshot that cannot be written: a warning, the recording goes on, the next one holds both' '
