@@ -72,7 +72,7 @@ struct pulse_cc_node {
 	uint32_t nr_sorted;
 	/* perf's rb_root_in / rb_node_in: the children's insertion rbtree */
 	struct pulse_cc_node *rb_root;
-	struct pulse_cc_node *rb_left, *rb_right, *rb_parent;
+	struct pulse_cc_node *rb_child[2], *rb_parent;	/* [0] left, [1] right */
 	bool rb_red;
 };
 

@@ -182,10 +182,7 @@ static void rb_change_child(struct pulse_cc_node *parent, struct pulse_cc_node *
 			    struct pulse_cc_node *new, struct pulse_cc_node *rbparent)
 {
 	if (rbparent) {
-		if (rbparent->rb_left == old)
-			rbparent->rb_left = new;
-		else
-			rbparent->rb_right = new;
+		rbparent->rb_child[rbparent->rb_child[1] == old] = new;
 	} else {
 		parent->rb_root = new;
 	}
@@ -207,6 +204,7 @@ static void rb_rotate_set_parents(struct pulse_cc_node *parent, struct pulse_cc_
 static void rb_insert_color(struct pulse_cc_node *parent, struct pulse_cc_node *node)
 {
 	struct pulse_cc_node *rbparent = node->rb_parent, *gparent, *tmp;
+	int d;
 
 	for (;;) {
 		if (!rbparent) {
@@ -216,71 +214,43 @@ static void rb_insert_color(struct pulse_cc_node *parent, struct pulse_cc_node *
 		if (!rbparent->rb_red)
 			break;
 		gparent = rbparent->rb_parent;
-		tmp = gparent->rb_right;
-		if (rbparent != tmp) {
-			if (tmp && tmp->rb_red) {
-				tmp->rb_red = false;
-				rbparent->rb_red = false;
-				node = gparent;
-				rbparent = node->rb_parent;
-				node->rb_red = true;
-				continue;
-			}
-			tmp = rbparent->rb_right;
-			if (node == tmp) {
-				tmp = node->rb_left;
-				rbparent->rb_right = tmp;
-				node->rb_left = rbparent;
-				if (tmp) {
-					tmp->rb_parent = rbparent;
-					tmp->rb_red = false;
-				}
-				rbparent->rb_parent = node;
-				rbparent->rb_red = true;
-				rbparent = node;
-				tmp = node->rb_right;
-			}
-			gparent->rb_left = tmp;
-			rbparent->rb_right = gparent;
-			if (tmp) {
-				tmp->rb_parent = gparent;
-				tmp->rb_red = false;
-			}
-			rb_rotate_set_parents(parent, gparent, rbparent, true);
-			break;
-		} else {
-			tmp = gparent->rb_left;
-			if (tmp && tmp->rb_red) {
-				tmp->rb_red = false;
-				rbparent->rb_red = false;
-				node = gparent;
-				rbparent = node->rb_parent;
-				node->rb_red = true;
-				continue;
-			}
-			tmp = rbparent->rb_left;
-			if (node == tmp) {
-				tmp = node->rb_right;
-				rbparent->rb_left = tmp;
-				node->rb_right = rbparent;
-				if (tmp) {
-					tmp->rb_parent = rbparent;
-					tmp->rb_red = false;
-				}
-				rbparent->rb_parent = node;
-				rbparent->rb_red = true;
-				rbparent = node;
-				tmp = node->rb_left;
-			}
-			gparent->rb_right = tmp;
-			rbparent->rb_left = gparent;
-			if (tmp) {
-				tmp->rb_parent = gparent;
-				tmp->rb_red = false;
-			}
-			rb_rotate_set_parents(parent, gparent, rbparent, true);
-			break;
+		/*
+		 * d: the side of gparent rbparent hangs on; the kernel writes the
+		 * two sides out as mirror images, rb_child[d] and rb_child[!d]
+		 * stand for its left and right
+		 */
+		d = gparent->rb_child[1] == rbparent;
+		tmp = gparent->rb_child[!d];
+		if (tmp && tmp->rb_red) {
+			tmp->rb_red = false;
+			rbparent->rb_red = false;
+			node = gparent;
+			rbparent = node->rb_parent;
+			node->rb_red = true;
+			continue;
 		}
+		tmp = rbparent->rb_child[!d];
+		if (node == tmp) {
+			tmp = node->rb_child[d];
+			rbparent->rb_child[!d] = tmp;
+			node->rb_child[d] = rbparent;
+			if (tmp) {
+				tmp->rb_parent = rbparent;
+				tmp->rb_red = false;
+			}
+			rbparent->rb_parent = node;
+			rbparent->rb_red = true;
+			rbparent = node;
+			tmp = node->rb_child[!d];
+		}
+		gparent->rb_child[d] = tmp;
+		rbparent->rb_child[!d] = gparent;
+		if (tmp) {
+			tmp->rb_parent = gparent;
+			tmp->rb_red = false;
+		}
+		rb_rotate_set_parents(parent, gparent, rbparent, true);
+		break;
 	}
 }
 
@@ -301,15 +271,13 @@ static int node__link_child(struct pulse_arena *a, struct pulse_cc_node *parent,
 	}
 	if (node__insert_child(a, parent, pos, child))
 		return -ENOMEM;
-	child->rb_left = child->rb_right = NULL;
+	child->rb_child[0] = child->rb_child[1] = NULL;
 	child->rb_parent = rbparent;
 	child->rb_red = true;
 	if (!rbparent)
 		parent->rb_root = child;
-	else if (left)
-		rbparent->rb_left = child;
 	else
-		rbparent->rb_right = child;
+		rbparent->rb_child[!left] = child;
 	rb_insert_color(parent, child);
 	return 0;
 }
@@ -334,7 +302,7 @@ static struct pulse_cc_node *find_child(const struct pulse_cc_node *node,
 		*rbparent = x;
 		/* in the tree, smaller frames are to the right */
 		*left = m == MATCH_LT;
-		x = *left ? x->rb_left : x->rb_right;
+		x = x->rb_child[!*left];
 	}
 	return NULL;
 }
