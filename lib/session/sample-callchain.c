@@ -43,10 +43,14 @@ static bool sample__can_unwind(const struct perf_event_attr *attr, const struct 
 	       s->user_stack && s->user_stack_size;
 }
 
-int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_event_attr *attr,
-				 const struct pulse_sample *s, const uint64_t **ips, size_t *nr)
+/*
+ * pulse_machine__unwind_sample() in thread @t, which the caller has found,
+ * of a sample that can be unwound (sample__can_unwind(), max_stack > 0)
+ */
+static int thread__unwind(struct pulse_machine *m, struct pulse_thread *t,
+			  const struct perf_event_attr *attr, const struct pulse_sample *s,
+			  const uint64_t **ips, size_t *nr)
 {
-	struct pulse_thread *t;
 	struct pulse_unwind_sample us = {
 		.abi = s->user_abi,
 		.regs_mask = attr->sample_regs_user,
@@ -57,13 +61,6 @@ int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_even
 	};
 	int err;
 
-	*ips = m->unwind_ips;
-	*nr = 0;
-	if (!m->max_stack || !sample__can_unwind(attr, s))
-		return 0;
-	t = pulse_machine__findnew_thread(m, s->pid, s->tid);
-	if (!t)
-		return -ENOMEM;
 	us.arg = t;
 	if (!m->unwinder) {
 		struct pulse_unwind_opts o = {
@@ -91,6 +88,21 @@ int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_even
 	return 0;
 }
 
+int pulse_machine__unwind_sample(struct pulse_machine *m, const struct perf_event_attr *attr,
+				 const struct pulse_sample *s, const uint64_t **ips, size_t *nr)
+{
+	struct pulse_thread *t;
+
+	*ips = m->unwind_ips;
+	*nr = 0;
+	if (!m->max_stack || !sample__can_unwind(attr, s))
+		return 0;
+	t = pulse_machine__findnew_thread(m, s->pid, s->tid);
+	if (!t)
+		return -ENOMEM;
+	return thread__unwind(m, t, attr, s, ips, nr);
+}
+
 /*
  * perf's unwind__get_entries(): the unwound frames appended innermost
  * first (callee) or outermost first (caller), each resolved in user mode
@@ -104,7 +116,7 @@ static int machine__chain_unwind(struct pulse_machine *m, struct pulse_thread *t
 {
 	const uint64_t *ips;
 	size_t nr, from = cur->nr;
-	int err = pulse_machine__unwind_sample(m, attr, s, &ips, &nr);
+	int err = thread__unwind(m, t, attr, s, &ips, &nr);
 
 	if (err)
 		return err;
