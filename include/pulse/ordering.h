@@ -58,6 +58,21 @@ int pulse_ordered__queue_from(struct pulse_ordered *q, const struct perf_event_h
 int pulse_ordered__queue_ref(struct pulse_ordered *q, const struct perf_event_header *rec,
 			     uint64_t timestamp, uint64_t file_offset, const char *from);
 
+/* Lets go of a record queued with pulse_ordered__queue_pinned(). */
+typedef void (*pulse_ordered_unpin_fn)(void *arg, void *pin);
+
+/* How the queue lets go of pinned records (before any is queued). */
+void pulse_ordered__set_unpin(struct pulse_ordered *q, pulse_ordered_unpin_fn fn, void *arg);
+
+/*
+ * pulse_ordered__queue_ref() of a record that stays where it is while
+ * @pin holds it (pulse_data__record_pin()): the queue unpins it once it
+ * is delivered, or when the queue is deleted. On an error (-ETIME too)
+ * the pin stays the caller's. -EINVAL without pulse_ordered__set_unpin().
+ */
+int pulse_ordered__queue_pinned(struct pulse_ordered *q, const struct perf_event_header *rec,
+				uint64_t timestamp, uint64_t file_offset, const char *from, void *pin);
+
 /* The @from of the record being delivered; NULL outside a delivery. */
 const char *pulse_ordered__from(const struct pulse_ordered *q);
 

@@ -265,6 +265,17 @@ const char *pulse_data__walk_path(const struct pulse_data *d);
  */
 bool pulse_data__record_stays(const struct pulse_data *d, const void *rec, size_t size);
 
+/*
+ * A record of a big file is read into buffers the walk reuses, not walked
+ * in its mapping: pulse_data__record_pin() keeps the one at @rec (as handed
+ * to a walk's callback) where it is until pulse_data__record_unpin(), and
+ * returns the handle to unpin; NULL when the record is not in such a buffer
+ * or too many are held (copy it then). Walk thread only; unpin before
+ * pulse_data__close().
+ */
+void *pulse_data__record_pin(struct pulse_data *d, const void *rec, size_t size);
+void pulse_data__record_unpin(struct pulse_data *d, void *pin);
+
 /* The file of a directory the last walk stopped in (pulse_data__unreadable()); else NULL. */
 const char *pulse_data__unreadable_path(const struct pulse_data *d);
 

@@ -89,6 +89,9 @@ struct pulse_data {
 	__u64 populated;		/* data pages below this were mapped ahead (madvise) */
 	struct pulse_prefetch *prefetch;	/* the helper mapping ahead (prefetch.c) */
 	bool no_prefetch;		/* no helper for this walk: map ahead in line */
+	/* a big file's data section read into reused buffers (chunks.c), not walked in place */
+	struct pulse_chunks *chunks;
+	bool chunked;			/* this walk reads through @chunks */
 
 	struct attr_ent **attrs;
 	size_t nr_attrs;
@@ -190,6 +193,28 @@ void pulse_data__close_dir(struct pulse_data *d);
 
 /* reader-walk.c */
 int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg);
+
+/*
+ * chunks.c: the data section read with pread() ahead of the walk into a few
+ * reused buffers; records are handed out in place and may be pinned.
+ */
+struct pulse_chunks;
+int pulse_chunks__new(struct pulse_chunks **out, int fd, size_t size);
+void pulse_chunks__delete(struct pulse_chunks *c);
+/* Start reading [@from, @end) for a walk (ends the last walk's). */
+int pulse_chunks__walk(struct pulse_chunks *c, __u64 from, __u64 end);
+/* The walk is over: the reader stops; pinned buffers stay until unpinned. */
+void pulse_chunks__end_walk(struct pulse_chunks *c);
+/*
+ * Up to @want (at most 64 KiB) contiguous bytes at file offset @pos, which
+ * never goes back within a walk: fewer only at the end of the data or on a
+ * read error (*@err). Valid until the next peek unless pinned.
+ */
+size_t pulse_chunks__peek(struct pulse_chunks *c, __u64 pos, size_t want,
+			  const unsigned char **p, int *err);
+/* Keep the record at @rec valid until unpinned: a handle, or NULL (copy it). */
+void *pulse_chunks__pin(struct pulse_chunks *c, const void *rec, size_t size);
+void pulse_chunks__unpin(struct pulse_chunks *c, void *pin);
 
 /* prefetch.c: a thread populating [from, upto) of a mapping ahead of the walk */
 struct pulse_prefetch;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Where the reader's bytes come from: a buffer (an mmap'ed file or the
- * caller's image) walked in place, or a stream read into a small buffer
+ * caller's image) walked in place, a big file's data section read ahead
+ * into reused buffers (chunks.c), or a stream read into a small buffer
  * that is refilled as records are consumed, so that a record is always
  * contiguous when it is looked at.
  */
@@ -19,6 +20,15 @@ __u64 pulse_data__src_pos(const struct pulse_data *d)
 /* Make up to @want bytes contiguous at the current position; returns how many. */
 size_t pulse_data__src_peek(struct pulse_data *d, size_t want, const unsigned char **p)
 {
+	if (d->chunked) {
+		size_t left = d->lim - d->pos, n;
+		int err;
+
+		n = pulse_chunks__peek(d->chunks, d->pos, want < left ? want : left, p, &err);
+		if (err)
+			d->serr = err;
+		return n;
+	}
 	if (!d->stream) {
 		size_t left = d->lim - d->pos;
 
@@ -77,4 +87,15 @@ __u64 pulse_data__src_consume(struct pulse_data *d, __u64 n, unsigned char *dst)
 		done += got;
 	}
 	return done;
+}
+
+void *pulse_data__record_pin(struct pulse_data *d, const void *rec, size_t size)
+{
+	return d->chunks ? pulse_chunks__pin(d->chunks, rec, size) : NULL;
+}
+
+void pulse_data__record_unpin(struct pulse_data *d, void *pin)
+{
+	if (pin)
+		pulse_chunks__unpin(d->chunks, pin);
 }

@@ -463,7 +463,7 @@ static void window_step(struct pulse_data *d, __u64 off)
 	static long page;
 	__u64 start, end;
 
-	if (!d->map || (off < d->populated && off < d->dropped + 2 * RSS_WINDOW))
+	if (!d->map || d->chunked || (off < d->populated && off < d->dropped + 2 * RSS_WINDOW))
 		return;
 	if (!page)
 		page = sysconf(_SC_PAGESIZE);
@@ -551,17 +551,62 @@ static int walk_records(struct pulse_data *d, pulse_data_record_fn cb, void *arg
 	return 0;
 }
 
+/*
+ * Big files are read into reused buffers (chunks.c) rather than walked in
+ * their mapping: data sections of at least CHUNKED_MIN bytes, in reads of
+ * CHUNK_SIZE. Not for a directory's files, a file of a dynamic PMU's
+ * events (Intel PT's setup keeps AUXTRACE records where they are read)
+ * or a walk of the prefix records only. PULSE_READ_CHUNK=N (bytes, 64 KiB
+ * at least) reads every such file so, in reads of N; 0 never: for tests.
+ */
+#define CHUNK_SIZE	(512 * 1024)
+#define CHUNKED_MIN	(8ULL << 20)
+#define CHUNK_SIZE_MIN	(64 * 1024)
+
+static bool walk__chunked(struct pulse_data *d, size_t *size)
+{
+	const char *env = getenv("PULSE_READ_CHUNK");
+	__u64 min = CHUNKED_MIN;
+
+	*size = CHUNK_SIZE;
+	if (env) {
+		unsigned long long v = strtoull(env, NULL, 0);
+
+		if (!v)
+			return false;
+		*size = v < CHUNK_SIZE_MIN ? CHUNK_SIZE_MIN : v > (1ULL << 30) ? 1ULL << 30 : v;
+		min = 0;
+	}
+	if (d->stream || !d->map || d->pipe || d->hdr_path || d->prefix_mode || d->fd < 0 ||
+	    d->lim - d->pos < min)
+		return false;
+	for (size_t i = 0; i < d->nr_attrs; i++)
+		if (d->attrs[i]->attr.type >= PERF_TYPE_MAX)
+			return false;
+	return true;
+}
+
 int pulse_data__walk(struct pulse_data *d, pulse_data_record_fn cb, void *arg)
 {
+	size_t size;
 	int err;
 
 	d->dropped = 0;
 	d->populated = 0;
 	d->no_prefetch = false;
+	d->chunked = false;
+	if (walk__chunked(d, &size) && (d->chunks || !pulse_chunks__new(&d->chunks, d->fd, size)) &&
+	    !pulse_chunks__walk(d->chunks, d->pos, d->lim)) {
+		d->chunked = true;
+		pr_debug("perf.data: data section read in %zu-byte chunks on a helper thread\n", size);
+	}
 	err = walk_records(d, cb, arg);
-	/* the helper ends with the walk: a callback may unmap the file after */
+	/* the helpers end with the walk: a callback may unmap the file after */
 	pulse_prefetch__stop(d->prefetch);
 	d->prefetch = NULL;
+	if (d->chunked)
+		pulse_chunks__end_walk(d->chunks);
+	d->chunked = false;
 	return err;
 }
 

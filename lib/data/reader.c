@@ -273,6 +273,7 @@ void pulse_data__close(struct pulse_data *d)
 	free(d->sbuf);
 	free(d->zbuf);
 	pulse_data__close_dir(d);
+	pulse_chunks__delete(d->chunks);
 	ZSTD_freeDCtx(d->zctx);
 	if (d->map)
 		munmap(d->map, d->map_len);

@@ -32,6 +32,7 @@ struct queued {
 	uint64_t file_offset;	/* where the record was read */
 	const char *from;	/* and in which file (a directory input), or NULL */
 	struct slab *slab;	/* holds the copy; NULL: queued by reference */
+	void *pin;		/* the reader's hold on the record, or NULL */
 	const struct perf_event_header *rec;	/* the copy, or the record */
 };
 
@@ -60,6 +61,8 @@ struct pulse_ordered {
 	struct slab *cur;	/* slab being filled */
 	struct slab *free;	/* empty slabs */
 	const char *from;	/* the file of the record being delivered */
+	pulse_ordered_unpin_fn unpin;	/* lets go of a pinned record */
+	void *unpin_arg;
 };
 
 int pulse_ordered__new(struct pulse_ordered **out, pulse_ordered_fn fn, void *arg)
@@ -89,15 +92,24 @@ static void slab__release(struct pulse_ordered *q, struct slab *s)
 	}
 }
 
+void pulse_ordered__set_unpin(struct pulse_ordered *q, pulse_ordered_unpin_fn fn, void *arg)
+{
+	q->unpin = fn;
+	q->unpin_arg = arg;
+}
+
 void pulse_ordered__delete(struct pulse_ordered *q)
 {
 	struct slab *s, *next;
 
 	if (!q)
 		return;
-	for (size_t i = q->head; i < q->head + q->nr; i++)
+	for (size_t i = q->head; i < q->head + q->nr; i++) {
+		if (q->q[i].pin)
+			q->unpin(q->unpin_arg, q->q[i].pin);
 		if (q->q[i].slab != q->cur)
 			slab__release(q, q->q[i].slab);
+	}
 	free(q->cur);
 	for (s = q->free; s; s = next) {
 		next = s->next;
@@ -152,9 +164,10 @@ int pulse_ordered__queue(struct pulse_ordered *q, const struct perf_event_header
 	return pulse_ordered__queue_from(q, rec, timestamp, file_offset, NULL);
 }
 
-/* @copy: into a slab; else @rec itself outlives the queue */
+/* @copy: into a slab; else @rec itself outlives the queue, or @pin holds it */
 static int ordered__queue(struct pulse_ordered *q, const struct perf_event_header *rec,
-			  uint64_t timestamp, uint64_t file_offset, const char *from, bool copy_it)
+			  uint64_t timestamp, uint64_t file_offset, const char *from, bool copy_it,
+			  void *pin)
 {
 	struct slab *slab = NULL;
 	const void *copy = rec;
@@ -192,6 +205,7 @@ static int ordered__queue(struct pulse_ordered *q, const struct perf_event_heade
 	e->file_offset = file_offset;
 	e->from = from;
 	e->slab = slab;
+	e->pin = pin;
 	e->rec = copy;
 	/* an in-order arrival keeps the sorted prefix growing */
 	if (q->nr_sorted == q->nr &&
@@ -211,13 +225,21 @@ static int ordered__queue(struct pulse_ordered *q, const struct perf_event_heade
 int pulse_ordered__queue_from(struct pulse_ordered *q, const struct perf_event_header *rec,
 			      uint64_t timestamp, uint64_t file_offset, const char *from)
 {
-	return ordered__queue(q, rec, timestamp, file_offset, from, true);
+	return ordered__queue(q, rec, timestamp, file_offset, from, true, NULL);
 }
 
 int pulse_ordered__queue_ref(struct pulse_ordered *q, const struct perf_event_header *rec,
 			     uint64_t timestamp, uint64_t file_offset, const char *from)
 {
-	return ordered__queue(q, rec, timestamp, file_offset, from, false);
+	return ordered__queue(q, rec, timestamp, file_offset, from, false, NULL);
+}
+
+int pulse_ordered__queue_pinned(struct pulse_ordered *q, const struct perf_event_header *rec,
+				uint64_t timestamp, uint64_t file_offset, const char *from, void *pin)
+{
+	if (!q->unpin)
+		return -EINVAL;
+	return ordered__queue(q, rec, timestamp, file_offset, from, false, pin);
 }
 
 /* End of the ascending run starting at @i (equal timestamps continue it). */
@@ -334,6 +356,8 @@ static int ordered__flush_upto(struct pulse_ordered *q, uint64_t limit)
 		ret = q->fn(e[i].rec, e[i].file_offset, q->arg);
 		q->from = NULL;
 		slab__release(q, e[i].slab);
+		if (e[i].pin)
+			q->unpin(q->unpin_arg, e[i].pin);
 		if (ret) {
 			i++;
 			break;

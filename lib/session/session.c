@@ -154,6 +154,12 @@ static int session__deliver(const struct perf_event_header *rec, uint64_t file_o
 	return pulse_session__apply(s, rec);
 }
 
+/* the queue is done with a record read into the reader's buffers */
+static void session__unpin(void *arg, void *pin)
+{
+	pulse_data__record_unpin(arg, pin);
+}
+
 static int session__record(struct pulse_data *d, const struct perf_event_header *rec,
 			   __u64 file_offset, void *arg)
 {
@@ -182,12 +188,17 @@ static int session__record(struct pulse_data *d, const struct perf_event_header 
 	if (s->oq) {
 		__u64 t = session__record_time(d, rec);
 
+		const char *from = pulse_data__walk_path(d);
+		void *pin = NULL;
+
 		if (pulse_data__record_stays(d, rec, rec->size))
-			err = pulse_ordered__queue_ref(s->oq, rec, t, file_offset,
-						       pulse_data__walk_path(d));
+			err = pulse_ordered__queue_ref(s->oq, rec, t, file_offset, from);
+		else if ((pin = pulse_data__record_pin(d, rec, rec->size)))
+			err = pulse_ordered__queue_pinned(s->oq, rec, t, file_offset, from, pin);
 		else
-			err = pulse_ordered__queue_from(s->oq, rec, t, file_offset,
-							pulse_data__walk_path(d));
+			err = pulse_ordered__queue_from(s->oq, rec, t, file_offset, from);
+		if (err && pin)
+			pulse_data__record_unpin(d, pin);
 		if (err != -ETIME)
 			return err;
 	}
@@ -205,6 +216,7 @@ int pulse_session__process(struct pulse_session *s, const struct pulse_tool *too
 		err = pulse_ordered__new(&s->oq, session__deliver, s);
 		if (err)
 			return err;
+		pulse_ordered__set_unpin(s->oq, session__unpin, s->d);
 	}
 	err = pulse_data__for_each_record(s->d, session__record, s);
 	if (!err && s->oq)
