@@ -22,6 +22,7 @@
 #include <pulse/hist.h>
 #include "core/internal.h"
 #include "hist/hist-internal.h"
+#include "hist/chain-set.h"
 
 #define POOL_BATCHES 4
 #define BATCH_SAMPLES 2048
@@ -38,7 +39,9 @@ struct pool_sample {
 	uint32_t trace;			/* offset in the batch's text; UINT32_MAX: none */
 	size_t chain;			/* first frame in the batch's locs */
 	size_t nr;			/* frames */
+	const struct pulse_cc_loc *kept;	/* or the pool's copy of them (@chains) */
 };
+
 
 struct pool_batch {
 	struct pool_sample *samples;
@@ -50,6 +53,12 @@ struct pool_batch {
 	unsigned int pending;		/* threads yet to go through it */
 	bool published;			/* its samples are an old batch's */
 };
+
+static const struct pulse_cc_loc *sample__chain(const struct pool_batch *b,
+						const struct pool_sample *s)
+{
+	return s->kept ? s->kept : b->locs + s->chain;
+}
 
 struct pool_thread {
 	pthread_t tid;
@@ -66,6 +75,7 @@ struct pulse_hist_pool {
 	struct pool_batch **batches;
 	size_t nr_batches, alloc_batches;
 	bool retain;			/* keep the batches for the second pass */
+	struct pulse_chain_set chains;	/* with @retain, the kept samples' chains */
 	bool decided;			/* @retain is set (at the first sample) */
 	/*
 	 * the caller's hists, given at __finish() (their array may move
@@ -91,7 +101,7 @@ static int batch__run(struct pool_batch *b, unsigned int idx, unsigned int nr_pa
 
 		pulse_hists__set_parent(&s->shards[idx], s->parent, s->filtered);
 		err = pulse_hists__add_shard(s->shards, idx, nr_parts, s->seq, &s->al, s->comm,
-					     s->period, s->cpu, trace, b->locs + s->chain, s->nr);
+					     s->period, s->cpu, trace, sample__chain(b, s), s->nr);
 
 		if (err)
 			return err;
@@ -166,6 +176,7 @@ static void pool__free_batches(struct pulse_hist_pool *pool)
 	free(pool->batches);
 	pool->batches = NULL;
 	pool->nr_batches = pool->alloc_batches = 0;
+	pulse_chain_set__exit(&pool->chains);
 }
 
 void pulse_hist_pool__delete(struct pulse_hist_pool *pool)
@@ -396,9 +407,12 @@ int pulse_hist_pool__add(struct pulse_hist_pool *pool, struct pulse_hists *h,
 	s->filtered = h->cur_filtered;
 	s->chain = b->nr_locs;
 	s->nr = nr;
-	if (nr)
+	/* a kept batch lives to the end: a chain seen before is not copied again */
+	s->kept = pool->retain && nr ? pulse_chain_set__intern(&pool->chains, chain, nr) : NULL;
+	if (nr && !s->kept) {
 		memcpy(b->locs + b->nr_locs, chain, nr * sizeof(*chain));
-	b->nr_locs += nr;
+		b->nr_locs += nr;
+	}
 	b->nr++;
 	pulse_hists__count(h, period);
 	if (b->nr < BATCH_SAMPLES)
@@ -419,7 +433,7 @@ static void *pool__trees_thread(void *arg)
 		for (size_t i = 0; i < b->nr && !err; i++) {
 			const struct pool_sample *s = &b->samples[i];
 
-			err = pulse_hists__add_shard_trees(s->shards, t->idx, b->locs + s->chain,
+			err = pulse_hists__add_shard_trees(s->shards, t->idx, sample__chain(b, s),
 							   s->nr, s->period);
 		}
 	}
