@@ -7,6 +7,8 @@
 # 6.1's byte for byte (--no-inline, as t7600), and a small file starts no
 # helper. PULSE_DEBUG shows which helpers ran.
 . "$(dirname "$0")/lib/test-lib.sh"
+# the default read (a big file in chunks) is what is tested here
+unset PULSE_READ_CHUNK
 
 test_declare_prereq BIG
 
