@@ -28,6 +28,9 @@ int pulse_inlines__new(struct pulse_inlines **out, const char *symfs);
 /* Frees the frames' fake symbols too: no frame outlives the cache. */
 void pulse_inlines__delete(struct pulse_inlines *in);
 
+/* Open @dso's DWARF ahead of its first pulse_inlines__find(): pulse_srclines__warm(). */
+int pulse_inlines__warm(struct pulse_inlines *in, const struct pulse_dso *dso);
+
 /**
  * pulse_inlines__find - the frames perf 6.1 puts in place of @addr's
  * @dso: a user DSO (others have none)

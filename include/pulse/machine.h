@@ -102,7 +102,22 @@ struct pulse_machine {
 	struct pulse_unwinder *unwinder;	/* DWARF user stacks; made on first use */
 	uint64_t *unwind_ips;		/* the unwound addresses of the current sample */
 	size_t unwind_alloc;		/* room in unwind_ips */
+	struct pulse_dso *preload_next;	/* pulse_machine__preload_next()'s place */
+	bool preload_done;
 };
+
+/**
+ * pulse_machine__preload_next - load one more DSO of the recording ahead
+ * @dwarf: the recording unwinds user stacks (its DWARF and CFI are loaded too)
+ *
+ * The next user DSO with a build-id (the BUILD_ID table: the DSOs samples
+ * hit) whose symbols are not loaded yet gets its symbols and, with @dwarf,
+ * its CFI and (unless m->no_inline) the DWARF its inline frames come from:
+ * what the first samples through it would load. For a walk that would
+ * wait anyway (pulse_dsos__set_idle()).
+ * Return: 1 when a DSO was loaded, 0 when none is left.
+ */
+int pulse_machine__preload_next(struct pulse_machine *m, bool dwarf);
 
 /* Where a sample's address landed. */
 struct pulse_addr_loc {

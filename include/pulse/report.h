@@ -124,6 +124,7 @@ struct pulse_report {
 	bool cumulate;			/* --children */
 	bool cumulate_cancelled;	/* --children (the default) but no callchains */
 	bool chains;			/* resolve callchains of samples that have them */
+	bool unwinds;			/* ... and unwinds their user stacks (DWARF) */
 	bool parent;			/* the parent sort key: resolve every callchain */
 	regex_t parent_re;		/* -p; compiled when parent is set */
 	bool mem_keys;			/* a memory sort key: samples carry their mem fields */

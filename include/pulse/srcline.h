@@ -24,6 +24,14 @@ struct pulse_srclines;
 int pulse_srclines__new(struct pulse_srclines **out, const char *symfs);
 void pulse_srclines__delete(struct pulse_srclines *s);
 
+/*
+ * pulse_srclines__warm - open @dso's DWARF now (its debug file found, its
+ * compressed sections inflated: libc's separate debug file is some 100 ms
+ * of work), so that the first lookup finds it ready. Return: 0 or -ENOENT
+ * when the DSO has no DWARF.
+ */
+int pulse_srclines__warm(struct pulse_srclines *s, const struct pulse_dso *dso);
+
 /**
  * pulse_srclines__find - the source line of @addr in @dso
  * @addr: the address in the DSO's file, as script lines print it (the

@@ -286,7 +286,23 @@ struct pulse_dsos {
 	struct pulse_dso *first, *last;
 	struct pulse_symbol_opts opts;	/* copied, strings included */
 	struct pulse_kallsyms_preload *preload;	/* kallsyms-preload.c's thread */
+	/*
+	 * Work the caller can do while waiting for that thread: one piece a
+	 * call, > 0 while there may be more (pulse_dsos__set_idle())
+	 */
+	int (*idle)(void *arg);
+	void *idle_arg;
 };
+
+/*
+ * pulse_dsos__set_idle - what to do instead of waiting for kallsyms
+ *
+ * The first kernel symbol looked up while the running kernel's kallsyms is
+ * still read on its helper thread would wait for it: @fn is called instead,
+ * again and again while it returns > 0 and the read is not over (a piece of
+ * work the caller will need soon: another DSO's symbols, say). NULL: wait.
+ */
+void pulse_dsos__set_idle(struct pulse_dsos *dsos, int (*fn)(void *arg), void *arg);
 
 /**
  * pulse_dsos__for_each - iterate over the DSOs of @dsos in creation order

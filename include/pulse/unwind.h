@@ -62,6 +62,12 @@ struct pulse_unwind_opts {
 int pulse_unwinder__new(struct pulse_unwinder **out, const struct pulse_unwind_opts *opts);
 void pulse_unwinder__delete(struct pulse_unwinder *u);
 
+/*
+ * pulse_unwinder__warm - open @dso's file and CFI now rather than at the
+ * first unwind through it. Return: 0 or -ENOMEM.
+ */
+int pulse_unwinder__warm(struct pulse_unwinder *u, const struct pulse_dso *dso);
+
 /**
  * pulse_unwinder__unwind - the user frames of one sample, innermost first
  * @ips: room for @max addresses: [0] the sampled ip, then each caller's,

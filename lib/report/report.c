@@ -335,6 +335,28 @@ static int report__on_read(struct pulse_session *s, const struct perf_event_head
 	return 0;
 }
 
+/* the stacks are unwound from the samples' registers and stack copies */
+static bool report__unwinds(const struct pulse_report *rep)
+{
+	const uint64_t both = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+
+	for (size_t i = 0; rep->chains && i < pulse_data__nr_attrs(rep->d); i++) {
+		const struct perf_event_attr *attr = pulse_data__attr(rep->d, i);
+
+		if (attr && (attr->sample_type & both) == both)
+			return true;
+	}
+	return false;
+}
+
+/* the walk would wait for kallsyms: the recording's DSOs, loaded meanwhile */
+static int report__idle(void *arg)
+{
+	struct pulse_report *rep = arg;
+
+	return pulse_machine__preload_next(rep->machine, rep->unwinds);
+}
+
 int pulse_report__process(struct pulse_report *rep)
 {
 	struct pulse_tool tool = {
@@ -352,7 +374,12 @@ int pulse_report__process(struct pulse_report *rep)
 	pulse_progress__init(&rep->progress, rep->progress_fp,
 			     pulse_data__is_pipe(rep->d) ? 0 : pulse_data__file_size(rep->d),
 			     "Processing events...");
+	rep->unwinds = report__unwinds(rep);
+	if (rep->machine)
+		pulse_dsos__set_idle(&rep->machine->dsos, report__idle, rep);
 	err = pulse_session__process(rep->session, &tool, rep);
+	if (rep->machine)
+		pulse_dsos__set_idle(&rep->machine->dsos, NULL, NULL);
 	pulse_progress__finish(&rep->progress);
 	if (rep->pool) {
 		perr = pulse_hist_pool__finish(rep->pool, rep->hists, rep->nr_hists);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <pulse/inline.h>
 #include <pulse/machine.h>
+#include "session/machine-internal.h"
 
 static int scratch__reserve(struct pulse_cc_cursor *c, size_t need)
 {
@@ -73,11 +74,9 @@ int pulse_machine__expand_inlines(struct pulse_machine *m, struct pulse_thread *
 		to = cur->nr;
 	if (m->no_inline || from >= to || !t)
 		return 0;
-	if (!m->inlines) {
-		err = pulse_inlines__new(&m->inlines, m->dsos.opts.symfs);
-		if (err)
-			return err;
-	}
+	err = pulse_machine__inlines(m, &m->inlines);
+	if (err)
+		return err;
 	out->nr = 0;
 	for (size_t i = from; i < to; i++) {
 		err = expand_one(m, t, &cur->locs[i], out, order);

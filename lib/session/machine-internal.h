@@ -37,6 +37,10 @@ int pulse_machine__chain_sample(struct pulse_machine *m, struct pulse_thread *t,
 				uint64_t nr, enum pulse_cc_order order, uint32_t max_stack,
 				struct pulse_cc_cursor *cur);
 
+/* the machine's unwinder and inline cache, made on first use. Return: 0 or -ENOMEM. */
+int pulse_machine__unwinder(struct pulse_machine *m, struct pulse_unwinder **u);
+int pulse_machine__inlines(struct pulse_machine *m, struct pulse_inlines **in);
+
 /* reverse the frames of @cur from index @from on */
 void pulse_cc_cursor__reverse_from(struct pulse_cc_cursor *cur, size_t from);
 

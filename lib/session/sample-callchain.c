@@ -62,16 +62,9 @@ static int thread__unwind(struct pulse_machine *m, struct pulse_thread *t,
 	int err;
 
 	us.arg = t;
-	if (!m->unwinder) {
-		struct pulse_unwind_opts o = {
-			.symfs = m->dsos.opts.symfs,
-			.buildid_dir = m->dsos.opts.buildid_dir,
-		};
-
-		err = pulse_unwinder__new(&m->unwinder, &o);
-		if (err)
-			return err;
-	}
+	err = pulse_machine__unwinder(m, &m->unwinder);
+	if (err)
+		return err;
 	if (m->unwind_alloc < m->max_stack) {
 		uint64_t *p = realloc(m->unwind_ips, m->max_stack * sizeof(*p));
 

@@ -235,6 +235,16 @@ static int parse(struct pulse_inlines *in, struct inline_entry *e,
 	return 0;
 }
 
+int pulse_inlines__warm(struct pulse_inlines *in, const struct pulse_dso *dso)
+{
+	int err;
+
+	pthread_mutex_lock(&in->lock);
+	err = pulse_srclines__warm(in->lines, dso);
+	pthread_mutex_unlock(&in->lock);
+	return err;
+}
+
 size_t pulse_inlines__find(struct pulse_inlines *in, const struct pulse_dso *dso,
 			   const struct pulse_symbol *sym, uint64_t addr,
 			   const struct pulse_symbol *const **frames)

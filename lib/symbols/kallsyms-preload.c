@@ -32,6 +32,7 @@ struct pulse_kallsyms_preload {
 	struct pulse_symtab st;
 	int ret;		/* the load's: symbols read or -errno */
 	_Atomic bool stop;
+	_Atomic bool done;	/* @ret and @st are ready */
 };
 
 static void *preload__run(void *arg)
@@ -39,6 +40,7 @@ static void *preload__run(void *arg)
 	struct pulse_kallsyms_preload *p = arg;
 
 	p->ret = pulse_kallsyms__load_stoppable(&p->st, p->path, &p->stop);
+	atomic_store_explicit(&p->done, true, memory_order_release);
 	return NULL;
 }
 
@@ -83,6 +85,10 @@ int pulse_dsos__take_kallsyms(struct pulse_dsos *dsos, struct pulse_symtab *st, 
 
 	if (!p || strcmp(p->path, path) || st->nr)
 		return pulse_symtab__load_kallsyms(st, path);
+	/* what the walk would do after, done while the read goes on */
+	while (dsos->idle && !atomic_load_explicit(&p->done, memory_order_acquire))
+		if (dsos->idle(dsos->idle_arg) <= 0)
+			dsos->idle = NULL;
 	dsos->preload = NULL;
 	pthread_join(p->tid, NULL);
 	ret = p->ret;
@@ -93,6 +99,12 @@ int pulse_dsos__take_kallsyms(struct pulse_dsos *dsos, struct pulse_symtab *st, 
 	preload__free(p);
 	pr_debug("symbols: %s read ahead on a helper thread: %d symbols\n", path, ret);
 	return ret;
+}
+
+void pulse_dsos__set_idle(struct pulse_dsos *dsos, int (*fn)(void *arg), void *arg)
+{
+	dsos->idle = fn;
+	dsos->idle_arg = arg;
 }
 
 void pulse_dsos__drop_preload(struct pulse_dsos *dsos)

@@ -182,6 +182,16 @@ int pulse_srclines__lookup(struct pulse_srclines *s, const struct pulse_dso *dso
 	return -ENOENT;
 }
 
+int pulse_srclines__warm(struct pulse_srclines *s, const struct pulse_dso *dso)
+{
+	struct srcline_dso *e = dso->kind == PULSE_DSO_USER ? srcline_dso__find(s, dso) : NULL;
+	Dwarf_Addr bias;
+
+	if (!e || !e->dwfl || !dwfl_module_getdwarf(e->mod, &bias))
+		return -ENOENT;
+	return 0;
+}
+
 int pulse_srclines__dwarf(struct pulse_srclines *s, const struct pulse_dso *dso,
 			  struct pulse_dso_dwarf *out)
 {

@@ -148,6 +148,14 @@ static struct unw_dso *dso_get(struct ctx *c, const struct pulse_dso *dso)
 	return d;
 }
 
+int pulse_unwinder__warm(struct pulse_unwinder *u, const struct pulse_dso *dso)
+{
+	struct ctx c = { .u = u };
+
+	dso_get(&c, dso);
+	return c.err;
+}
+
 /* The map holding @addr and its DSO's CFI (NULL for an anonymous map). */
 static int find_map(struct ctx *c, uint64_t addr)
 {

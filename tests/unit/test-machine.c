@@ -15,6 +15,7 @@
 #include <pulse/symbols.h>
 #include <pulse/machine.h>
 #include <pulse/ordering.h>
+#include <pulse/build-id.h>
 #include "test.h"
 
 /* a queue, or NULL */
@@ -361,6 +362,44 @@ static int order_check(const struct perf_event_header *rec, uint64_t off, void *
  * Every record must come out once, in (timestamp, arrival) order, and a
  * round must not hold back more than two rounds' worth.
  */
+/*
+ * What a walk loads while it waits for kallsyms: the user DSOs with a
+ * build-id (the BUILD_ID table's), one a call, symbols and, for a
+ * recording that unwinds, the unwinder's and the inline cache's too.
+ */
+static void test_machine__preload(void)
+{
+	unsigned char id[PULSE_BUILD_ID_SIZE];
+	struct pulse_machine m;
+	struct pulse_dso *self, *other;
+	char exe[4096];
+	size_t len = 0;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	ASSERT_TRUE(n > 0);
+	exe[n] = '\0';
+	ASSERT_EQ(pulse_build_id__read_file(exe, id, &len), 0);
+	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
+	other = pulse_dsos__findnew(&m.dsos, "/nonexistent/libnobuildid.so", PULSE_DSO_USER);
+	ASSERT_EQ(pulse_dsos__set_build_id(&m.dsos, exe, PULSE_DSO_USER, id, len), 0);
+	self = pulse_dsos__find(&m.dsos, exe);
+	ASSERT_TRUE(self && other && !self->loaded);
+	ASSERT_EQ(pulse_machine__preload_next(&m, true), 1);
+	ASSERT_TRUE(self->loaded && self->symtab.nr > 0);
+	ASSERT_TRUE(m.unwinder != NULL && m.inlines != NULL);
+	ASSERT_EQ(pulse_machine__preload_next(&m, true), 0);
+	ASSERT_TRUE(!other->loaded);
+	pulse_machine__exit(&m);
+
+	/* without unwinding: symbols only */
+	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
+	ASSERT_EQ(pulse_dsos__set_build_id(&m.dsos, exe, PULSE_DSO_USER, id, len), 0);
+	ASSERT_EQ(pulse_machine__preload_next(&m, false), 1);
+	ASSERT_TRUE(m.unwinder == NULL && m.inlines == NULL);
+	ASSERT_EQ(pulse_machine__preload_next(&m, false), 0);
+	pulse_machine__exit(&m);
+}
+
 static void test_ordering__many_rounds(void)
 {
 	enum { ROUNDS = 300, PER_CPU = 700 };
@@ -406,7 +445,7 @@ static void test_ordering__many_rounds(void)
 	free(c.ts_of);
 }
 
-TEST_MAIN(TEST(test_machine__maps_overlap), TEST(test_machine__threads_and_resolve),
+TEST_MAIN(TEST(test_machine__maps_overlap), TEST(test_machine__preload), TEST(test_machine__threads_and_resolve),
 	  TEST(test_machine__resolve_cache), TEST(test_cc_iter),
 	  TEST(test_machine__sample_callchain),
 	  TEST(test_machine__jit_map), TEST(test_ordering__many_rounds))

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <pulse/build-id.h>
 #include <pulse/symbols.h>
 #include "test.h"
@@ -465,6 +467,73 @@ static void test_symbols__kallsyms_build_id(void)
 	pulse_dsos__exit(&dsos);
 }
 
+/*
+ * A kernel lookup that would wait for the kallsyms read ahead calls the
+ * idle function instead, while it has work and the read is not over: the
+ * read here is of a FIFO the idle function itself feeds on its third call.
+ */
+struct idle_state {
+	const char *fifo;
+	int calls;
+	int stop_at;		/* return 0 from this call on (0: never) */
+};
+
+static int idle_feed(void *arg)
+{
+	struct idle_state *st = arg;
+	static const char text[] = "ffffffff81000000 T _text\n"
+				   "ffffffff81000100 T kfunc_one\n";
+
+	if (++st->calls == 3) {
+		int fd = open(st->fifo, O_WRONLY);
+
+		if (fd >= 0) {
+			if (write(fd, text, sizeof(text) - 1) < 0)
+				perror("write");
+			close(fd);
+		}
+	}
+	return st->stop_at && st->calls >= st->stop_at ? 0 : 1;
+}
+
+static void test_symbols__kallsyms_idle(void)
+{
+	struct pulse_symbol_opts o = { .sz = sizeof(o), .kallsyms_given = true };
+	struct idle_state st = { .fifo = NULL };
+	char fifo[256];
+	struct pulse_dsos dsos;
+	struct pulse_dso *k;
+
+	/* a broken hand-off would wait for the FIFO for ever: a hang is a failure */
+	alarm(30);
+	snprintf(fifo, sizeof(fifo), "%s", tmp_path("kallsyms-fifo"));
+	ASSERT_EQ(mkfifo(fifo, 0600), 0);
+	o.kallsyms = fifo;
+	st.fifo = fifo;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	ASSERT_EQ(pulse_dsos__preload_kernel(&dsos), 0);
+	pulse_dsos__set_idle(&dsos, idle_feed, &st);
+	k = pulse_dsos__findnew(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	ASSERT_STREQ(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL)->name, "kfunc_one");
+	/* fed on the third call: the read could not end before */
+	ASSERT_TRUE(st.calls >= 3);
+	pulse_dsos__exit(&dsos);
+
+	/* an idle function out of work is not called again: the lookup waits */
+	memset(&st, 0, sizeof(st));
+	st.fifo = fifo;
+	st.stop_at = 3;
+	ASSERT_EQ(pulse_dsos__init(&dsos, &o), 0);
+	ASSERT_EQ(pulse_dsos__preload_kernel(&dsos), 0);
+	pulse_dsos__set_idle(&dsos, idle_feed, &st);
+	k = pulse_dsos__findnew(&dsos, "[kernel.kallsyms]", PULSE_DSO_KERNEL);
+	ASSERT_STREQ(pulse_dso__find_symbol(&dsos, k, 0xffffffff81000150ULL)->name, "kfunc_one");
+	ASSERT_EQ(st.calls, 3);
+	pulse_dsos__exit(&dsos);
+	unlink(fifo);
+	alarm(0);
+}
+
 /* nm's value of a symbol, rebased as perf does (file offset) */
 static long long nm_offset(const char *bin, const char *sym)
 {
@@ -748,7 +817,7 @@ TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__kallsyms_te
 	  TEST(test_symbols__tree_walk),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
 	  TEST(test_symbols__demangle_rust), TEST(test_symbols__gnu_debugdata),
-	  TEST(test_symbols__vmlinux), TEST(test_symbols__kallsyms_build_id),
+	  TEST(test_symbols__vmlinux), TEST(test_symbols__kallsyms_build_id), TEST(test_symbols__kallsyms_idle),
 	  TEST(test_symbols__elf_program), TEST(test_symbols__debug_files),
 	  TEST(test_symbols__build_id), TEST(test_symbols__dsos_order),
 	  TEST(test_symbols__no_symbols))
