@@ -12,6 +12,12 @@
  */
 #define PULSE_EXIT_USAGE 129
 
+/*
+ * A command that reads a recording runs itself again, once, with glibc's
+ * heap in 2 MiB pages (hugepages.c); returns when it does not.
+ */
+void malloc_hugepages(const char **argv);
+
 int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);

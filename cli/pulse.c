@@ -26,6 +26,7 @@ static int cmd_help(int argc, const char **argv);
 
 #define USE_PAGER	1	/* prints much: paged when stdout is a terminal */
 #define HAS_MANUAL	2	/* has a page pulse-<name>(1) in doc/ */
+#define READS_DATA	4	/* reads a recording: its heap in huge pages (hugepages.c) */
 
 struct cmd_struct {
 	const char *name;
@@ -38,15 +39,15 @@ static struct cmd_struct commands[] = {
 	{ "record", cmd_record, "Run a command and record its profile into perf.data",
 	  HAS_MANUAL },
 	{ "report", cmd_report, "Read perf.data and display the profile",
-	  USE_PAGER | HAS_MANUAL },
+	  USE_PAGER | HAS_MANUAL | READS_DATA },
 	{ "script", cmd_script, "Read perf.data and display the trace output",
-	  USE_PAGER | HAS_MANUAL },
+	  USE_PAGER | HAS_MANUAL | READS_DATA },
 	{ "stat", cmd_stat, "Run a command and count its events", HAS_MANUAL },
 	{ "flamegraph", cmd_flamegraph, "Draw perf.data as an interactive flame graph (SVG)",
-	  HAS_MANUAL },
+	  HAS_MANUAL | READS_DATA },
 	{ "diff", cmd_diff, "Compare the profiles of two perf.data files",
-	  USE_PAGER | HAS_MANUAL },
-	{ "data", cmd_data, "Convert perf.data to JSON or pprof", HAS_MANUAL },
+	  USE_PAGER | HAS_MANUAL | READS_DATA },
+	{ "data", cmd_data, "Convert perf.data to JSON or pprof", HAS_MANUAL | READS_DATA },
 	{ "list", cmd_list, "List the events of this machine", USE_PAGER | HAS_MANUAL },
 	{ "version", cmd_version, "Display the version of pulse" },
 	{ "help", cmd_help, "Display this help, or a command's manual" },
@@ -184,6 +185,7 @@ int main(int argc, const char **argv)
 {
 	static const char *version_argv[] = { "version", NULL };
 	const struct cmd_struct *c;
+	const char **all = argv;
 	const char *cmd;
 
 	lib_verbose = getenv("PULSE_DEBUG") ? 2 : 0;
@@ -213,6 +215,8 @@ int main(int argc, const char **argv)
 	c = find_command(cmd);
 	if (!c)
 		return not_a_command(cmd);
+	if (c->flags & READS_DATA)
+		malloc_hugepages(all);
 	/* pulse CMD --help is pulse help CMD (perf's handle_internal_command) */
 	if (argc > 1 && !strcmp(argv[1], "--help") && strcmp(cmd, "help")) {
 		argv[1] = cmd;
