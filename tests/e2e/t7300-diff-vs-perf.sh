@@ -16,9 +16,12 @@ compare_diff() {
 # row_delta FILE SYMBOL: the delta of SYMBOL's row in a default diff
 row_delta() { awk -v s="$2" '$NF == s { print ($1 ~ /%$/ && $2 ~ /%$/) ? $2 : $1; exit }' "$1"; }
 
-test_expect_success PERF,ROOT 'record: OLD at 30% work_a, NEW at 70% with work_c, ALL at 100%' '
+# NEW at 90% with work_c: work_a 45% of its samples against OLD's 30% (a
+# margin the sampled split keeps: on a VM it was seen 9 points off; at 70%,
+# 35% against 30%, the sign of work_a's delta was not sure)
+test_expect_success PERF,ROOT 'record: OLD at 30% work_a, NEW at 90% with work_c, ALL at 100%' '
 	perf record -q -o old.data -- "$WL/balance" 30 300 >/dev/null 2>&1 &&
-	perf record -q -o new.data -- "$WL/balance" 70 300 c >/dev/null 2>&1 &&
+	perf record -q -o new.data -- "$WL/balance" 90 300 c >/dev/null 2>&1 &&
 	perf record -q -o all.data -- "$WL/balance" 100 300 >/dev/null 2>&1 &&
 	perf record -q -e cpu-clock,task-clock -o two.data -- "$WL/balance" 50 200 >/dev/null 2>&1 &&
 	perf record -q -e page-faults -o pf.data -- "$WL/balance" 50 100 >/dev/null 2>&1
