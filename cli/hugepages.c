@@ -18,11 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include "builtin.h"
 
 #define TUNABLE "glibc.malloc.hugetlb=1"
 /* set for the second run: "-" the user had no GLIBC_TUNABLES, "=VALUE" its value */
 #define MARK "PULSE_HUGEPAGES_REEXEC"
+/* and the first run's name: exec'ing /proc/self/exe would name the process "exe" */
+#define COMM "PULSE_HUGEPAGES_COMM"
 
 /* sanitizer builds bring their own malloc: the tunable does nothing there */
 extern void __asan_init(void) __attribute__((weak));
@@ -42,18 +45,23 @@ static bool thp_on_madvise(void)
 
 static void restore(const char *mark)
 {
+	const char *comm = getenv(COMM);
+
+	if (comm)
+		prctl(PR_SET_NAME, comm, 0, 0, 0);
 	if (mark[0] == '=')
 		setenv("GLIBC_TUNABLES", mark + 1, 1);
 	else
 		unsetenv("GLIBC_TUNABLES");
 	unsetenv(MARK);
+	unsetenv(COMM);
 }
 
 void malloc_hugepages(const char **argv)
 {
 	const char *mark = getenv(MARK), *old = getenv("GLIBC_TUNABLES");
 	const char *off = getenv("PULSE_HUGEPAGES"), *preload = getenv("LD_PRELOAD");
-	char *val, *saved;
+	char *val, *saved, comm[17] = "";
 
 	if (mark) {
 		restore(mark);
@@ -78,6 +86,8 @@ void malloc_hugepages(const char **argv)
 			return;
 		}
 	}
+	if (prctl(PR_GET_NAME, comm, 0, 0, 0) || setenv(COMM, comm, 1))
+		unsetenv(COMM);
 	if (!setenv("GLIBC_TUNABLES", val, 1) && !setenv(MARK, saved, 1))
 		execv("/proc/self/exe", (char *const *)argv);
 	/* no /proc, or no exec: on as we are */

@@ -51,9 +51,11 @@ test_expect_success 'the same report and script either way' '
 '
 
 # the pager, on a pseudo-terminal, notes the environment pulse gave it
+# (and the name of pulse, its shell's parent: pulse, not exe)
 cat >"$TEST_DIR/envpager" <<'P'
 #!/bin/sh
-env >"$ENV_LOG"
+pp=$(awk '{ print $4 }' /proc/$PPID/stat)
+{ env; echo "PULSE_COMM=$(cat /proc/$pp/comm)"; } >"$ENV_LOG"
 exec cat >/dev/null
 P
 chmod +x "$TEST_DIR/envpager"
@@ -65,6 +67,7 @@ test_expect_success MADVISE_THP,SCRIPT 'what pulse starts gets the user'"'"'s en
 	test -s "$ENV_LOG" &&
 	not grep -q "^GLIBC_TUNABLES=" "$ENV_LOG" &&
 	not grep -q "^PULSE_HUGEPAGES" "$ENV_LOG" &&
+	grep -qx "PULSE_COMM=pulse" "$ENV_LOG" &&
 	rm -f "$ENV_LOG" &&
 	GLIBC_TUNABLES=glibc.malloc.arena_max=2 PAGER="$TEST_DIR/envpager" timeout 30 \
 		script -qec "$PULSE report -i p.data --stdio" /dev/null </dev/null >/dev/null &&
