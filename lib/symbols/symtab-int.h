@@ -42,6 +42,12 @@ void pulse_symtree__fixup(struct pulse_rbt *t, struct pulse_symtab *st, bool kal
 /* symtree.c: the table becomes what perf's walks over the tree find */
 int pulse_symtree__flatten(struct pulse_rbt *t, struct pulse_symtab *st);
 
+/*
+ * symtab.c: pulse_symtab__fixup() always through perf's tree (the fix-up
+ * takes a plain path where that gives the same table)
+ */
+void pulse_symtab__fixup_tree(struct pulse_symtab *st, bool kallsyms);
+
 /* symtab.c: the search index of a sorted table */
 void pulse_symtab__build_index(struct pulse_symtab *st);
 

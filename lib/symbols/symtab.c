@@ -178,13 +178,14 @@ void pulse_symtab__sort(struct pulse_symtab *st)
 	pulse_symtab__build_index(st);
 }
 
-/* The fix-ups of a plain sorted array, when the tree cannot be had. */
-static void symtab__fixup_plain(struct pulse_symtab *st, bool kallsyms)
+/* The fix-ups of a plain array, sorted first unless @sorted, when the tree cannot be had. */
+static void symtab__fixup_plain(struct pulse_symtab *st, bool kallsyms, bool sorted)
 {
 	struct pulse_symbol *s = st->syms;
 	size_t n = st->nr, i, out;
 
-	symtab__sort_plain(st);
+	if (!sorted)
+		symtab__sort_plain(st);
 	for (i = 1; i < n; i++) {
 		struct pulse_symbol *prev = &s[i - 1], *curr = &s[i];
 
@@ -208,20 +209,73 @@ static void symtab__fixup_plain(struct pulse_symtab *st, bool kallsyms)
 	st->nr = out + 1;
 }
 
-void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
+/*
+ * Does the plain fix-up give what perf's tree gives? It does for a table
+ * already in start order (the tree's in-order) whose symbols, fixed up,
+ * overlap nowhere: the walk down the tree then finds each symbol over its
+ * own range, whatever the tree's shape. /proc/kallsyms is such a table;
+ * building the tree of its 121,000 symbols was a quarter of its load.
+ * The fix-ups are replayed here on copies: symbols__fixup_end() sizes a
+ * sizeless symbol by the next one, symbols__fixup_duplicate() keeps one
+ * of those with the same start.
+ */
+static bool symtab__plain_is_tree(const struct pulse_symtab *st, bool kallsyms)
+{
+	const struct pulse_symbol *s = st->syms;
+	struct pulse_symbol keep, cur;
+	size_t n = st->nr;
+
+	for (size_t i = 1; i < n; i++)
+		if (s[i].start < s[i - 1].start)
+			return false;
+	for (size_t i = 0; i < n; i++) {
+		cur = s[i];
+		if (cur.end == cur.start) {
+			if (i + 1 == n)
+				cur.end = roundup_page(cur.start) + 4096;
+			else if (kallsyms && (!strchr(cur.name, '[') != !strchr(s[i + 1].name, '[')))
+				cur.end = roundup_page(cur.end + 4096);
+			else
+				cur.end = s[i + 1].start;
+		}
+		if (i && cur.start == keep.start) {
+			if (!pulse_symbol__choose_first(&keep, &cur))
+				keep = cur;
+			continue;
+		}
+		if (i && cover_end(&keep) > cur.start)
+			return false;
+		keep = cur;
+	}
+	return true;
+}
+
+void pulse_symtab__fixup_tree(struct pulse_symtab *st, bool kallsyms)
 {
 	struct pulse_rbt t;
 
 	if (!st->nr)
 		return;
 	if (pulse_symtree__build(&t, st)) {
-		symtab__fixup_plain(st, kallsyms);
+		symtab__fixup_plain(st, kallsyms, false);
 	} else {
 		pulse_symtree__fixup(&t, st, kallsyms);
 		if (pulse_symtree__flatten(&t, st))
-			symtab__fixup_plain(st, kallsyms);
+			symtab__fixup_plain(st, kallsyms, false);
 		pulse_rbt__exit(&t);
 	}
+	pulse_symtab__build_index(st);
+}
+
+void pulse_symtab__fixup(struct pulse_symtab *st, bool kallsyms)
+{
+	if (!st->nr)
+		return;
+	if (!symtab__plain_is_tree(st, kallsyms)) {
+		pulse_symtab__fixup_tree(st, kallsyms);
+		return;
+	}
+	symtab__fixup_plain(st, kallsyms, true);
 	pulse_symtab__build_index(st);
 }
 

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <pulse/build-id.h>
 #include <pulse/symbols.h>
+#include "symbols/symtab-int.h"
 #include "test.h"
 
 static char tmpdir[64];
@@ -534,6 +535,64 @@ static void test_symbols__kallsyms_idle(void)
 	alarm(0);
 }
 
+/*
+ * The fix-up's plain path (a table in start order whose fixed-up symbols
+ * do not overlap, as kallsyms) gives the table perf's tree gives: random
+ * tables, sorted or not, with sizeless symbols, aliases, overlaps and
+ * module names, fixed up both ways.
+ */
+static void test_symbols__fixup_plain_is_tree(void)
+{
+	static const char *const names[] = { "a", "__b", "cc", "d\t[mod]", "e\t[mod]", "ff" };
+	static const uint8_t binds[] = { STB_GLOBAL, STB_WEAK, STB_LOCAL };
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	int plain = 0;
+
+	for (int round = 0; round < 3000; round++) {
+		struct pulse_symtab a, b;
+		int n = 1 + round % 40;
+		bool sorted = round % 3 != 0, ks = round % 2;
+		uint64_t at = 0x1000;
+
+		pulse_symtab__init(&a);
+		pulse_symtab__init(&b);
+		for (int i = 0; i < n; i++) {
+			uint64_t r, start, size;
+
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			r = x;
+			if (sorted)
+				start = at += (r % 4 == 0) ? 0 : (r >> 8) % 0x40;	/* aliases too */
+			else
+				start = 0x1000 + (r >> 8) % 0x400;
+			/* mostly sizeless or short, now and then long enough to overlap */
+			size = (r >> 20) % 5 == 0 ? 0 : (r >> 24) % ((r >> 40) % 7 == 0 ? 0x100 : 0x20);
+			pulse_symtab__add(&a, start, size, binds[(r >> 32) % 3], STT_FUNC,
+					  names[(r >> 36) % 6]);
+			pulse_symtab__add(&b, start, size, binds[(r >> 32) % 3], STT_FUNC,
+					  names[(r >> 36) % 6]);
+		}
+		pulse_symtab__fixup(&a, ks);
+		pulse_symtab__fixup_tree(&b, ks);
+		ASSERT_EQ(a.nr, b.nr);
+		for (size_t i = 0; i < a.nr; i++) {
+			ASSERT_EQ(a.syms[i].start, b.syms[i].start);
+			ASSERT_EQ(a.syms[i].end, b.syms[i].end);
+			ASSERT_STREQ(a.syms[i].name, b.syms[i].name);
+			ASSERT_EQ(a.syms[i].binding, b.syms[i].binding);
+		}
+		for (uint64_t addr = 0xff0; addr < at + 0x200; addr += 3)
+			ASSERT_TRUE(pulse_symtab__find(&a, addr) == NULL ?
+				    pulse_symtab__find(&b, addr) == NULL :
+				    !strcmp(name_at(&a, addr), name_at(&b, addr)));
+		/* how many took the plain path: both paths must be met */
+		plain += sorted && a.nr == (size_t)n;
+		pulse_symtab__exit(&a);
+		pulse_symtab__exit(&b);
+	}
+	ASSERT_TRUE(plain > 100);
+}
+
 /* nm's value of a symbol, rebased as perf does (file offset) */
 static long long nm_offset(const char *bin, const char *sym)
 {
@@ -814,7 +873,7 @@ static void test_symbols__kallsyms_text_cache(void)
 }
 
 TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__kallsyms_text_cache), TEST(test_symbols__alias_choice),
-	  TEST(test_symbols__tree_walk),
+	  TEST(test_symbols__tree_walk), TEST(test_symbols__fixup_plain_is_tree),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
 	  TEST(test_symbols__demangle_rust), TEST(test_symbols__gnu_debugdata),
 	  TEST(test_symbols__vmlinux), TEST(test_symbols__kallsyms_build_id), TEST(test_symbols__kallsyms_idle),
