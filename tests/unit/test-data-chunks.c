@@ -222,5 +222,51 @@ static void test_data_chunks__pin_limit(void)
 	unlink(path);
 }
 
+/* Both walks of a damaged file: the same records and the same damage. */
+static void compare_damaged(const char *path)
+{
+	static struct seen mapped, chunked;
+	struct pulse_data *dm = NULL, *dc = NULL;
+	__u64 bm = 0, om = 0, bc = 0, oc = 0;
+
+	memset(&mapped, 0, sizeof(mapped));
+	memset(&chunked, 0, sizeof(chunked));
+	ASSERT_EQ(walk(path, "0", &mapped, &dm), 0);
+	ASSERT_EQ(walk(path, "65536", &chunked, &dc), 0);
+	ASSERT_TRUE(mapped.nr > 10);
+	ASSERT_EQ(chunked.nr, mapped.nr);
+	ASSERT_MEMEQ(chunked.off, mapped.off, mapped.nr * sizeof(mapped.off[0]));
+	ASSERT_MEMEQ(chunked.sum, mapped.sum, mapped.nr * sizeof(mapped.sum[0]));
+	ASSERT_TRUE(pulse_data__unreadable(dm, &bm, &om));
+	ASSERT_TRUE(pulse_data__unreadable(dc, &bc, &oc));
+	ASSERT_EQ(oc, om);
+	ASSERT_EQ(bc, bm);
+	pulse_data__close(dm);
+	pulse_data__close(dc);
+}
+
+/* A record's size zeroed half-way; a file cut inside its last record. */
+static void test_data_chunks__damage(void)
+{
+	static struct seen whole;
+	char path[64];
+	int fd;
+
+	for (int cut = 0; cut < 2; cut++) {
+		ASSERT_EQ(write_file(path, 2 << 20), 0);
+		memset(&whole, 0, sizeof(whole));
+		ASSERT_EQ(walk(path, "0", &whole, NULL), 0);
+		fd = open(path, O_RDWR);
+		ASSERT_TRUE(fd >= 0);
+		if (cut)
+			ASSERT_EQ(ftruncate(fd, whole.off[whole.nr - 1] + 100), 0);
+		else
+			ASSERT_EQ(pwrite(fd, "\0\0", 2, whole.off[whole.nr / 2] + 6), 2);
+		close(fd);
+		compare_damaged(path);
+		unlink(path);
+	}
+}
+
 TEST_MAIN(TEST(test_data_chunks__same_records), TEST(test_data_chunks__pinned_records_stay),
-	  TEST(test_data_chunks__pin_limit))
+	  TEST(test_data_chunks__pin_limit), TEST(test_data_chunks__damage))
