@@ -33,17 +33,22 @@ void pulse_srclines__delete(struct pulse_srclines *s);
 int pulse_srclines__warm(struct pulse_srclines *s, const struct pulse_dso *dso);
 
 /**
- * pulse_srclines__find - the source line of @addr in @dso
+ * pulse_srclines__find - the source line of @addr in @dso, as perf 6.1's
+ * map__fprintf_srcline() prints it
  * @addr: the address in the DSO's file, as script lines print it (the
  *        kernel's: the address itself)
- * Return: @buf, holding "file.c:NN" or "SHORT_NAME[addr]".
+ * Return: @buf, holding "file.c:NN", or "SHORT_NAME[addr]" when neither a
+ * line nor a symbol of the DSO's file has it (the kernel without a
+ * vmlinux, a PLT entry); NULL for a symbol without a line (_start: addr2line
+ * says "??:?", which perf reads as "??:0" and does not print).
  */
 const char *pulse_srclines__find(struct pulse_srclines *s, const struct pulse_dso *dso,
 				 uint64_t addr, char *buf, size_t size);
 
 /**
  * pulse_srclines__lookup - "file.c:NN" of @addr in @dso into @buf
- * Return: 0, or -ENOENT when no line table has it.
+ * Return: 0; -ENODATA when the DSO's file has a symbol there but no line;
+ * -ENOENT when it has neither, or cannot be read.
  */
 int pulse_srclines__lookup(struct pulse_srclines *s, const struct pulse_dso *dso, uint64_t addr,
 			   char *buf, size_t size);

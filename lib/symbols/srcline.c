@@ -155,8 +155,12 @@ static struct srcline_dso *srcline_dso__find(struct pulse_srclines *s,
 const char *pulse_srclines__find(struct pulse_srclines *s, const struct pulse_dso *dso,
 				 uint64_t addr, char *buf, size_t size)
 {
-	if (!pulse_srclines__lookup(s, dso, addr, buf, size))
+	int err = pulse_srclines__lookup(s, dso, addr, buf, size);
+
+	if (!err)
 		return buf;
+	if (err == -ENODATA)
+		return NULL;
 	snprintf(buf, size, "%s[%" PRIx64 "]", dso->short_name, addr);
 	return buf;
 }
@@ -178,6 +182,14 @@ int pulse_srclines__lookup(struct pulse_srclines *s, const struct pulse_dso *dso
 			snprintf(buf, size, "%s:%u", base ? base + 1 : file, (unsigned int)lineno);
 			return 0;
 		}
+		/*
+		 * addr2line, which perf 6.1 asks, names the function from the
+		 * symbol table without a line ("_start", "??:?": perf takes
+		 * that as "??:0"); with no symbol there either (a PLT entry)
+		 * its answer is the one perf reads as having none
+		 */
+		if (dwfl_module_addrname(e->mod, (Dwarf_Addr)(addr + e->bias)))
+			return -ENODATA;
 	}
 	return -ENOENT;
 }

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <pulse/build-id.h>
 #include <pulse/symbols.h>
+#include <pulse/srcline.h>
 #include "symbols/symtab-int.h"
 #include "test.h"
 
@@ -666,6 +667,59 @@ static void test_symbols__elf_program(void)
 	ASSERT_EQ(pulse_symtab__load_elf(&st, "/nonexistent", NULL), -ENOENT);
 }
 
+/*
+ * A source line as perf script prints one (pulse_srclines__find()): the
+ * line table's; nothing for an address a symbol has but no line (_start,
+ * from crt1.o: addr2line says "_start", "??:?", which perf reads as
+ * "??:0" and leaves out); "NAME[addr]" where neither has it (a PLT entry:
+ * addr2line's "??", "??:0", which perf reads as no answer).
+ */
+static void test_symbols__srcline_without_line(void)
+{
+	char src[256], bin[256], cmd[1024], buf[256];
+	unsigned long long plt = 0;
+	struct pulse_srclines *sl;
+	struct pulse_dsos dsos;
+	struct pulse_dso *dso;
+	const char *line;
+	long long start, mainoff;
+	FILE *p;
+
+	snprintf(src, sizeof(src), "%s", tmp_path("lines.c"));
+	snprintf(bin, sizeof(bin), "%s", tmp_path("lines"));
+	write_file(src, "#include <stdio.h>\nint main(void)\n{\n\tputs(\"x\");\n\treturn 0;\n}\n");
+	snprintf(cmd, sizeof(cmd), "gcc -g -O0 -fPIE -pie -o %s %s 2>/dev/null", bin, src);
+	if (system(cmd)) {
+		test__skip = "no gcc";
+		return;
+	}
+	start = nm_offset(bin, "_start");
+	mainoff = nm_offset(bin, "main");
+	ASSERT_TRUE(start > 0 && mainoff > 0);
+	/* the first entry after .plt's header: no symbol of the file is there */
+	snprintf(cmd, sizeof(cmd),
+		 "readelf -SW %s | awk '{ for (i = 1; i < NF; i++) if ($i == \".plt\") print $(i + 3) }'",
+		 bin);
+	p = popen(cmd, "r");
+	ASSERT_TRUE(p != NULL);
+	if (!fgets(buf, sizeof(buf), p))
+		buf[0] = '\0';
+	pclose(p);
+	plt = strtoull(buf, NULL, 16) + 16;
+	ASSERT_TRUE(plt > 16);
+	ASSERT_EQ(pulse_dsos__init(&dsos, NULL), 0);
+	dso = pulse_dsos__findnew(&dsos, bin, PULSE_DSO_USER);
+	ASSERT_EQ(pulse_srclines__new(&sl, NULL), 0);
+	line = pulse_srclines__find(sl, dso, mainoff, buf, sizeof(buf));
+	ASSERT_TRUE(line && !strncmp(line, "lines.c:", 8));
+	ASSERT_TRUE(pulse_srclines__find(sl, dso, start, buf, sizeof(buf)) == NULL);
+	line = pulse_srclines__find(sl, dso, plt, buf, sizeof(buf));
+	snprintf(cmd, sizeof(cmd), "lines[%llx]", plt);
+	ASSERT_STREQ(line, cmd);
+	pulse_srclines__delete(sl);
+	pulse_dsos__exit(&dsos);
+}
+
 /* The symbol of @dso at file offset @off, loading it with @dsos' options. */
 static const char *dso_name_at(struct pulse_dsos *dsos, const char *path, const uint8_t *id,
 			       uint64_t off)
@@ -874,6 +928,7 @@ static void test_symbols__kallsyms_text_cache(void)
 
 TEST_MAIN(TEST(test_symbols__fixup_end_and_find), TEST(test_symbols__kallsyms_text_cache), TEST(test_symbols__alias_choice),
 	  TEST(test_symbols__tree_walk), TEST(test_symbols__fixup_plain_is_tree),
+	  TEST(test_symbols__srcline_without_line),
 	  TEST(test_symbols__kallsyms), TEST(test_symbols__perf_map), TEST(test_symbols__demangle),
 	  TEST(test_symbols__demangle_rust), TEST(test_symbols__gnu_debugdata),
 	  TEST(test_symbols__vmlinux), TEST(test_symbols__kallsyms_build_id), TEST(test_symbols__kallsyms_idle),
