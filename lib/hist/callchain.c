@@ -112,7 +112,12 @@ static enum match match_frame(const struct pulse_cc_loc *have, const struct puls
 	uint64_t a = have->ip, b = want->ip;
 
 	if (!key_address && have->sym && want->sym && (have->sym->inlined || want->sym->inlined)) {
-		int c = strcmp(have->sym->name, want->sym->name);
+		int c;
+
+		/* one fake symbol per inlined function and place (inline.c) */
+		if (have->sym == want->sym)
+			return MATCH_EQ;
+		c = strcmp(have->sym->name, want->sym->name);
 
 		return c ? (c < 0 ? MATCH_LT : MATCH_GT) : MATCH_EQ;
 	}

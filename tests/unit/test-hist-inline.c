@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <elf.h>
+#include <pulse/inline.h>
 #include <pulse/hist.h>
 #include <pulse/machine.h>
 #include <pulse/output-callchain.h>
@@ -19,7 +21,10 @@
 /* hot [0x100, 0x200) with add_up and scale inlined in it; main after */
 static const struct pulse_symbol hot = { 0x100, 0x200, "hot", 3, STB_GLOBAL, STT_FUNC };
 static const struct pulse_symbol main_ = { 0x300, 0x400, "main", 4, STB_GLOBAL, STT_FUNC };
-/* each address has its own fake symbols (pulse_inlines__find()): two copies */
+/*
+ * one name's fake symbols in two copies, as two symbols inlining it have
+ * (pulse_inlines__find() shares one per enclosing symbol): found by name
+ */
 static const struct pulse_symbol add_up[2] = {
 	{ 0x100, 0x200, "add_up", 6, STB_GLOBAL, STT_FUNC, 1 },
 	{ 0x100, 0x200, "add_up", 6, STB_GLOBAL, STT_FUNC, 1 },
@@ -189,5 +194,68 @@ static void test_hist_inline__symbol_column(void)
 	pulse_machine__exit(&f.m);
 }
 
+/* the inline cache's own test: a loop inlined into a function of this binary */
+static volatile unsigned long inl_sink;
+
+static inline __attribute__((always_inline)) void inl_inner(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		inl_sink += i * i;
+}
+
+__attribute__((noinline)) void inl_outer(unsigned long n)
+{
+	inl_inner(n);
+	inl_sink ^= n;
+	inl_inner(n + inl_sink);
+}
+
+/*
+ * Every address of inl_outer inside its inlined copies of inl_inner gets
+ * inl_inner's frame from pulse_inlines__find(), and one symbol for all of
+ * them (a chain merge compares them by pointer), a copy of inl_outer but
+ * for its name.
+ */
+static void test_hist_inline__one_symbol_per_function(void)
+{
+	const struct pulse_symbol *outer = NULL, *inner = NULL;
+	struct pulse_inlines *in;
+	struct pulse_machine m;
+	struct pulse_dso *dso;
+	char exe[4096];
+	size_t hits = 0;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	inl_outer(3);
+	ASSERT_TRUE(n > 0);
+	exe[n] = '\0';
+	ASSERT_EQ(pulse_machine__init(&m, NULL), 0);
+	dso = pulse_dsos__findnew(&m.dsos, exe, PULSE_DSO_USER);
+	ASSERT_TRUE(dso != NULL);
+	ASSERT_TRUE(pulse_dso__load(&m.dsos, dso) > 0);
+	for (size_t i = 0; i < dso->symtab.nr; i++)
+		if (!strcmp(dso->symtab.syms[i].name, "inl_outer"))
+			outer = &dso->symtab.syms[i];
+	ASSERT_TRUE(outer != NULL);
+	ASSERT_EQ(pulse_inlines__new(&in, NULL), 0);
+	for (uint64_t a = outer->start; a < outer->end; a++) {
+		const struct pulse_symbol *const *frames;
+		size_t nr = pulse_inlines__find(in, dso, outer, a, &frames);
+
+		for (size_t i = 0; i < nr; i++) {
+			if (strcmp(frames[i]->name, "inl_inner"))
+				continue;
+			if (!inner)
+				inner = frames[i];
+			ASSERT_TRUE(frames[i] == inner);
+			hits++;
+		}
+	}
+	ASSERT_TRUE(hits >= 2);
+	ASSERT_TRUE(inner->inlined && inner->start == outer->start && inner->end == outer->end);
+	pulse_inlines__delete(in);
+	pulse_machine__exit(&m);
+}
+
 TEST_MAIN(TEST(test_hist_inline__children_rows), TEST(test_hist_inline__chains_by_name),
-	  TEST(test_hist_inline__symbol_column))
+	  TEST(test_hist_inline__symbol_column), TEST(test_hist_inline__one_symbol_per_function))
