@@ -34,24 +34,30 @@ T_rows() {
 	tail -n "$2" "$1" | awk 'NF == 3 && $1 ~ /^[0-9]+$/ { print $1, $2, $3 }' | sort
 }
 
+# one statement a line (set -e): a failing step says which it was; the
+# header's PID column is 3 wide at least (perf's), so "# PID" for 3-digit
+# pids, which the full suite reaches where pid_max is 32768
 test_expect_success ROOT '-T: a row per task of a record -s file with a READ record, file and pipe' '
-	pulse record -q -s -e task-clock -o s.data -- "$W" 3 >/dev/null 2>&1 &&
-	read_rows s.data >expect &&
-	n=$(wc -l <expect) &&
-	test "$n" -ge 2 &&
-	pulse report -i s.data -T --stdio >out &&
-	tail -n $((n + 1)) out | head -n 1 | grep -q "^#   *PID   *TID  task-clock$" &&
-	T_rows out "$n" >rows &&
-	test_cmp expect rows &&
-	pulse record -q -s -e task-clock -o - -- "$W" 2 >p.data 2>/dev/null &&
-	read_rows p.data >expect &&
-	n=$(wc -l <expect) &&
-	test "$n" -ge 1 &&
-	pulse report -i p.data -T --stdio >out &&
-	T_rows out "$n" >rows &&
-	test_cmp expect rows &&
-	pulse report -i s.data --stdio >out &&
-	! grep -q "PID" out
+	pulse record -q -s -e task-clock -o s.data -- "$W" 3 >/dev/null 2>rec.err ||
+		{ echo "record:"; cat rec.err; false; }
+	read_rows s.data >expect
+	n=$(wc -l <expect)
+	test "$n" -ge 2 || { echo "$n READ tasks"; pulse report -D -i s.data | grep -E "READ|EXIT"; false; }
+	pulse report -i s.data -T --stdio >out
+	tail -n $((n + 1)) out | head -n 1 | grep -q "^#  *PID  *TID  task-clock$" ||
+		{ echo "no header above $n rows:"; tail -n 8 out; false; }
+	T_rows out "$n" >rows
+	test_cmp expect rows
+	pulse record -q -s -e task-clock -o - -- "$W" 2 >p.data 2>rec.err ||
+		{ echo "record to a pipe:"; cat rec.err; false; }
+	read_rows p.data >expect
+	n=$(wc -l <expect)
+	test "$n" -ge 1 || { echo "no READ task in the pipe"; false; }
+	pulse report -i p.data -T --stdio >out
+	T_rows out "$n" >rows
+	test_cmp expect rows
+	pulse report -i s.data --stdio >out
+	! grep "PID" out
 '
 
 test_expect_success '-T on a file without READ records: the header line alone' '
