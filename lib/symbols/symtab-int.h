@@ -9,12 +9,31 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <pulse/symbols.h>
 #include "core/rbtree.h"
 
 static inline uint64_t roundup_page(uint64_t x)
 {
 	return (x + 4095) & ~(uint64_t)4095;
+}
+
+/*
+ * perf's symbols__fixup_end() for one symbol of a table in start order:
+ * a sized @s keeps its end; a sizeless one ends where @next starts, or a
+ * page on when one of the two is a module's ("[mod]") in kallsyms, or a
+ * page past its start's page when it is the last (@next NULL)
+ */
+static inline uint64_t pulse_symbol__fixed_end(const struct pulse_symbol *s,
+					       const struct pulse_symbol *next, bool kallsyms)
+{
+	if (s->end != s->start)
+		return s->end;
+	if (!next)
+		return roundup_page(s->start) + 4096;
+	if (kallsyms && (!strchr(s->name, '[') != !strchr(next->name, '[')))
+		return roundup_page(s->end + 4096);
+	return next->start;
 }
 
 /* One past the last address perf's walk finds in @s (see symbols__find()). */

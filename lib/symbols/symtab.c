@@ -186,18 +186,9 @@ static void symtab__fixup_plain(struct pulse_symtab *st, bool kallsyms, bool sor
 
 	if (!sorted)
 		symtab__sort_plain(st);
-	for (i = 1; i < n; i++) {
-		struct pulse_symbol *prev = &s[i - 1], *curr = &s[i];
-
-		if (prev->end != prev->start)
-			continue;
-		if (kallsyms && (!strchr(prev->name, '[') != !strchr(curr->name, '[')))
-			prev->end = roundup_page(prev->end + 4096);
-		else
-			prev->end = curr->start;
-	}
-	if (s[n - 1].end == s[n - 1].start)
-		s[n - 1].end = roundup_page(s[n - 1].start) + 4096;
+	for (i = 1; i < n; i++)
+		s[i - 1].end = pulse_symbol__fixed_end(&s[i - 1], &s[i], kallsyms);
+	s[n - 1].end = pulse_symbol__fixed_end(&s[n - 1], NULL, kallsyms);
 	for (i = 1, out = 0; i < n; i++) {
 		if (s[i].start != s[out].start) {
 			s[++out] = s[i];
@@ -230,14 +221,7 @@ static bool symtab__plain_is_tree(const struct pulse_symtab *st, bool kallsyms)
 			return false;
 	for (size_t i = 0; i < n; i++) {
 		cur = s[i];
-		if (cur.end == cur.start) {
-			if (i + 1 == n)
-				cur.end = roundup_page(cur.start) + 4096;
-			else if (kallsyms && (!strchr(cur.name, '[') != !strchr(s[i + 1].name, '[')))
-				cur.end = roundup_page(cur.end + 4096);
-			else
-				cur.end = s[i + 1].start;
-		}
+		cur.end = pulse_symbol__fixed_end(&s[i], i + 1 < n ? &s[i + 1] : NULL, kallsyms);
 		if (i && cur.start == keep.start) {
 			if (!pulse_symbol__choose_first(&keep, &cur))
 				keep = cur;

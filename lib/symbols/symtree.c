@@ -122,15 +122,9 @@ void pulse_symtree__fixup(struct pulse_rbt *t, struct pulse_symtab *st, bool kal
 		struct pulse_symbol *prev = &s[curr];
 
 		curr = nd;
-		if (prev->end != prev->start)
-			continue;
-		if (kallsyms && (!strchr(prev->name, '[') != !strchr(s[curr].name, '[')))
-			prev->end = roundup_page(prev->end + 4096);
-		else
-			prev->end = s[curr].start;
+		prev->end = pulse_symbol__fixed_end(prev, &s[curr], kallsyms);
 	}
-	if (s[curr].end == s[curr].start)
-		s[curr].end = roundup_page(s[curr].start) + 4096;
+	s[curr].end = pulse_symbol__fixed_end(&s[curr], NULL, kallsyms);
 
 	nd = pulse_rbt__first(t);
 	while (nd != NIL) {
