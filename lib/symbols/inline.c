@@ -20,6 +20,7 @@
 #include <dwarf.h>
 #include <pulse/inline.h>
 #include <pulse/srcline.h>
+#include "core/hash.h"
 #include "symbols/dwarf-int.h"
 
 #define MAX_INLINE_NEST 256	/* perf's MAX_INLINE_NEST is 1024; the index follows 256 */
@@ -187,11 +188,7 @@ static bool has_call_file(Dwarf_Die *cu, Dwarf_Die *die)
 
 static size_t sym_bucket(const struct pulse_symbol *sym, const char *name, size_t nr_buckets)
 {
-	uint64_t h = (uintptr_t)sym * 0x9e3779b97f4a7c15ULL;
-
-	for (; *name; name++)
-		h = (h ^ (unsigned char)*name) * 0x100000001b3ULL;
-	return (h ^ h >> 29) & (nr_buckets - 1);
+	return pulse_mix64(pulse_fnv1a_str(name) ^ (uintptr_t)sym) & (nr_buckets - 1);
 }
 
 static void grow_syms(struct pulse_inlines *in)
