@@ -11,7 +11,7 @@
 TP=syscalls:sys_enter_getppid
 SECS=${PULSE_SOAK_SECS:-60}
 san=
-if ldd "$PULSE" 2>/dev/null | grep -q libasan; then
+if pulse_sanitized; then
 	san=1
 	SECS=15
 fi

@@ -57,7 +57,7 @@ test_expect_success ROOT '-T: a row per task of a record -s file with a READ rec
 	T_rows out "$n" >rows
 	test_cmp expect rows
 	pulse report -i s.data --stdio >out
-	! grep "PID" out
+	not grep "PID" out
 '
 
 test_expect_success '-T on a file without READ records: the header line alone' '

@@ -16,7 +16,7 @@
 . "$(dirname "$0")/lib/test-lib.sh"
 
 TMO_RUN=10
-ldd "$PULSE" 2>/dev/null | grep -q libasan && TMO_RUN=30
+pulse_sanitized && TMO_RUN=30
 
 DATA=$PULSE_TOP/tests/data
 MK=$TOOLS/pulse-mkdata

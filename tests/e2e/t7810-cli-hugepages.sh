@@ -12,7 +12,7 @@ test_declare_prereq STRACE
 test_declare_prereq SCRIPT
 # (sanitizer builds have their own malloc: they do not run again)
 grep -q '\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null &&
-	! ldd "$PULSE" 2>/dev/null | grep -q libasan && test_set_prereq MADVISE_THP
+	! pulse_sanitized && test_set_prereq MADVISE_THP
 command -v strace >/dev/null 2>&1 && test_set_prereq STRACE
 command -v script >/dev/null 2>&1 && test_set_prereq SCRIPT
 

@@ -227,6 +227,10 @@ summary_samples() {
 }
 
 
+# pulse_sanitized: $PULSE is a sanitizer build (its own malloc, several
+# times slower)
+pulse_sanitized() { ldd "$PULSE" 2>/dev/null | grep -q libasan; }
+
 # not CMD...: CMD must fail (a plain `! cmd` never trips set -e).
 not() {
 	if "$@"; then echo "unexpectedly succeeded: $*" >&2; return 1; fi
