@@ -96,6 +96,14 @@ $(BUILD)/workloads/dwarf-tree-fp: tests/workloads/dwarf-tree.c $(BUILD)/workload
 	gcc $(DWT_FLAGS) -fno-omit-frame-pointer -o $@ $< -L$(BUILD)/workloads -ldwarf-tree-fp \
 		-Wl,-rpath,'$$ORIGIN'
 
+# twins: a static work() in the program and another in its library.
+$(BUILD)/workloads/libtwins.so: tests/workloads/twins-lib/work.c
+	@mkdir -p $(dir $@)
+	gcc -O1 -g -fno-omit-frame-pointer -fno-inline -shared -fPIC -o $@ $<
+$(BUILD)/workloads/twins: tests/workloads/twins.c $(BUILD)/workloads/libtwins.so
+	gcc -O1 -g -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls -o $@ $< \
+		-L$(BUILD)/workloads -ltwins -Wl,-rpath,'$$ORIGIN'
+
 $(BUILD)/tools/%: tests/tools/%.c $(wildcard tests/tools/*.h) $(BUILD)/libpulse.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libpulse.a $(LDLIBS)

@@ -61,11 +61,11 @@ static uint64_t u64_hash(uint64_t h, uint64_t v)
 
 /*
  * What pairs entries of different files: their symbols are other objects
- * at maybe other addresses (another build), so names are compared, as
- * perf's collapse does in diff mode; a symbol is also told apart by its
- * DSO (perf's sort__sym_cmp() compares the DSOs when dso is no key). The
- * same collapse merges a file's own entries of one name, and all its
- * unresolved addresses of one DSO: perf diff prints one row for them.
+ * at maybe other addresses (another build), so names alone are compared,
+ * as perf's collapse does in diff mode (sort_sym's se_collapse is
+ * sort__sym_sort()). The same collapse merges a file's own entries of one
+ * name, in other DSOs too when dso is no key (_start of the program and of
+ * ld.so), and all its unresolved addresses: perf diff prints one row each.
  */
 static uint64_t entry_hash(const struct pulse_diff *diff, const struct pulse_hist_entry *e)
 {
@@ -83,7 +83,6 @@ static uint64_t entry_hash(const struct pulse_diff *diff, const struct pulse_his
 			h = str_hash(h, dso_name(e));
 			break;
 		case PULSE_SORT_SYM:
-			h = str_hash(h, dso_name(e));
 			h = e->sym ? str_hash(h, e->sym->name) : u64_hash(h, 1);
 			break;
 		case PULSE_SORT_CPU:
@@ -121,7 +120,7 @@ static bool entry_eq(const struct pulse_diff *diff, const struct pulse_hist_entr
 				return false;
 			break;
 		case PULSE_SORT_SYM:
-			if (str_cmp(dso_name(a), dso_name(b)) || !a->sym != !b->sym)
+			if (!a->sym != !b->sym)
 				return false;
 			if (a->sym && strcmp(a->sym->name, b->sym->name))
 				return false;
@@ -178,10 +177,34 @@ static long index_find(const struct pulse_diff *diff, const struct row_index *ix
 	return -1;
 }
 
-/* the address perf's input tree orders an entry by */
-static uint64_t entry_addr(const struct pulse_hist_entry *e)
+/*
+ * Whether @x comes before @y in perf's input tree (hists->entries_in),
+ * where entries merged by the collapse differ only in what sort__sym_cmp()
+ * compares: the first of them stays the collapsed entry. A new entry goes
+ * left of a node when se_cmp(node, new) < 0, so: unresolved addresses
+ * ascending, then DSOs by short name descending (none first), resolved
+ * symbols first, then start and end ascending; addresses as perf's signed
+ * differences (a kernel address before a user one).
+ */
+static bool entry_before(const struct pulse_hist_entry *x, const struct pulse_hist_entry *y)
 {
-	return e->sym ? e->sym->start : e->ip;
+	int r;
+
+	if (!x->sym && !y->sym)
+		return (int64_t)(x->ip - y->ip) < 0;
+	if (!x->dso || !y->dso) {
+		if (!x->dso != !y->dso)
+			return !x->dso;
+	} else {
+		r = strcmp(x->dso->short_name, y->dso->short_name);
+		if (r)
+			return r > 0;
+	}
+	if (!x->sym || !y->sym)
+		return x->sym != NULL;
+	if (x->sym->start != y->sym->start)
+		return (int64_t)(x->sym->start - y->sym->start) < 0;
+	return (int64_t)(x->sym->end - y->sym->end) < 0;
 }
 
 /* the first file after the baseline with an entry in row @r */
@@ -214,8 +237,8 @@ static int diff__add_row(struct pulse_diff *diff, struct row_index *ix, size_t a
 
 /*
  * Entry @e of file @f joins row @r (perf's collapse merged equal entries
- * into the first of its input tree, the lowest address: that one stays
- * the row's, or the pair's, entry).
+ * into the first of its input tree, entry_before(): that one stays the
+ * row's, or the pair's, entry).
  */
 static void diff__merge(struct pulse_diff *diff, long r, size_t f, const struct pulse_hist_entry *e)
 {
@@ -226,14 +249,14 @@ static void diff__merge(struct pulse_diff *diff, long r, size_t f, const struct 
 	if (f == 0) {
 		if (e != row->e) {
 			row->period += e->period;
-			if (entry_addr(e) < entry_addr(row->e))
+			if (entry_before(e, row->e))
 				row->e = e;
 		}
 		diff->pperiod[at] = row->period;
 		return;
 	}
 	diff->pperiod[at] += e->period;
-	if (!p || entry_addr(e) < entry_addr(p))
+	if (!p || entry_before(e, p))
 		diff->pair[at] = e;
 	/* a row the baseline lacks shows the first file's entry */
 	if (row->dummy && diff__first_file(diff, r) == f)

@@ -10,22 +10,27 @@ export PPROF_TMPDIR=$TEST_DIR HOME=$TEST_DIR GOCACHE=$TEST_DIR/go-cache GOFLAGS=
 
 pprof() { go tool pprof "$@" 2>/dev/null; }
 
-# "NAME PCT" for each function with a flat share, from pprof -top (which
-# drops a percentage's trailing zeros: both sides are printed %.2f again)
+# "NAME NS" for each function with a flat share, from pprof -top in
+# nanoseconds (exact, where percentages are rounded); one line per name, as
+# two functions of one name in two DSOs (_start of the program and of
+# ld.so) are one row in pprof (no source file either) and two in report;
+# an address no symbol has is "0x..." in report, "[DSO]" in pprof: neither kept
 pprof_flat() {
 	# -noinlines: a symbol's inlined functions count as the symbol, as in report
-	pprof -top -noinlines -nodefraction=0 -nodecount=100000 "$1" |
-		awk '$2 ~ /%$/ && $1 != "flat" && $2 != "0%" {
+	pprof -top -unit=ns -noinlines -nodefraction=0 -nodecount=100000 "$1" |
+		awk '$1 ~ /^[0-9]+ns$/ && $2 ~ /%$/ {
 			name = $6; for (i = 7; i <= NF; i++) name = name " " $i
-			sub("%", "", $2); printf "%s %.2f\n", name, $2 }' | grep -v '^0x' | sort
+			v = $1; sub("ns", "", v); if (v > 0) ns[name] += v }
+		END { for (n in ns) print n, ns[n] }' | grep -v -e '^0x' -e '^\[.*\] [0-9]*$' | sort
 }
 
-# the same from pulse report --no-children --sort sym
+# the same from pulse report --no-children --sort sym, its Period column
 report_flat() {
-	pulse report -i "$1" --stdio --no-children --sort sym -g none 2>/dev/null |
-		awk '$1 ~ /%$/ && $1 != "0.00%" {
-			name = $3; for (i = 4; i <= NF; i++) name = name " " $i
-			sub("%", "", $1); printf "%s %.2f\n", name, $1 }' | grep -v '^0x' | sort
+	pulse report -i "$1" --stdio --no-children --sort sym -g none --show-total-period 2>/dev/null |
+		awk '$1 ~ /%$/ && $2 ~ /^[0-9]+$/ {
+			name = $4; for (i = 5; i <= NF; i++) name = name " " $i
+			if ($2 > 0) ns[name] += $2 }
+		END { for (n in ns) print n, ns[n] }' | grep -v '^0x' | sort
 }
 
 test_expect_success 'record calltree with pulse -g' '
@@ -44,10 +49,16 @@ test_expect_success GO 'go tool pprof -top reads it: leaf_a, leaf_b and their ca
 	grep -qE " [0-9.]+m?s +[0-9.]+% +main$" top.out
 '
 
-test_expect_success GO 'the flat -top is report --no-children --sort sym, row by row' '
+test_expect_success GO 'the flat -top is report --no-children --sort sym, row by row (twins: by name)' '
 	pprof_flat cg.pb.gz >pprof.rows &&
 	report_flat cg.data >report.rows &&
 	grep -q "^leaf_a " pprof.rows &&
+	test_cmp report.rows pprof.rows &&
+	record_ok rec.err -g -o tw.data -- "$WL/twins" 200 &&
+	pulse data convert --to-pprof tw.pb.gz -i tw.data 2>conv.err &&
+	pprof_flat tw.pb.gz >pprof.rows &&
+	report_flat tw.data >report.rows &&
+	expect_eq "$(grep -c "^work " report.rows)" 1 &&
 	test_cmp report.rows pprof.rows
 '
 
