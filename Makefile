@@ -75,9 +75,10 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/test.h $(BUILD)/libpulse.a
 
 # Workloads are built without sanitizers and with frame pointers so that
 # their call trees are what the tests expect.
+WL_FLAGS := -O1 -g -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls
 $(BUILD)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
-	gcc -O1 -g -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls -o $@ $<
+	gcc $(WL_FLAGS) -o $@ $<
 
 # dwarf-tree: no frame pointers, its leaves in a library beside it (found
 # by $$ORIGIN); dwarf-tree-fp: the same program with frame pointers.
@@ -99,9 +100,9 @@ $(BUILD)/workloads/dwarf-tree-fp: tests/workloads/dwarf-tree.c $(BUILD)/workload
 # twins: a static work() in the program and another in its library.
 $(BUILD)/workloads/libtwins.so: tests/workloads/twins-lib/work.c
 	@mkdir -p $(dir $@)
-	gcc -O1 -g -fno-omit-frame-pointer -fno-inline -shared -fPIC -o $@ $<
+	gcc $(WL_FLAGS) -shared -fPIC -o $@ $<
 $(BUILD)/workloads/twins: tests/workloads/twins.c $(BUILD)/workloads/libtwins.so
-	gcc -O1 -g -fno-omit-frame-pointer -fno-inline -fno-optimize-sibling-calls -o $@ $< \
+	gcc $(WL_FLAGS) -o $@ $< \
 		-L$(BUILD)/workloads -ltwins -Wl,-rpath,'$$ORIGIN'
 
 $(BUILD)/tools/%: tests/tools/%.c $(wildcard tests/tools/*.h) $(BUILD)/libpulse.a

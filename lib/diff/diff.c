@@ -192,14 +192,9 @@ static bool entry_before(const struct pulse_hist_entry *x, const struct pulse_hi
 
 	if (!x->sym && !y->sym)
 		return (int64_t)(x->ip - y->ip) < 0;
-	if (!x->dso || !y->dso) {
-		if (!x->dso != !y->dso)
-			return !x->dso;
-	} else {
-		r = strcmp(x->dso->short_name, y->dso->short_name);
-		if (r)
-			return r > 0;
-	}
+	r = str_cmp(dso_name(x), dso_name(y));
+	if (r)
+		return r > 0;
 	if (!x->sym || !y->sym)
 		return x->sym != NULL;
 	if (x->sym->start != y->sym->start)
